@@ -1,0 +1,20 @@
+/*
+ * bench.h - fixed-workload drivers: bench (search signature) and perft.
+ */
+#ifndef CHARIOT_BENCH_H
+#define CHARIOT_BENCH_H
+
+#include "search.h"
+
+enum { BENCH_DEFAULT_DEPTH = 9, BENCH_HASH_MB = 16 };
+
+extern const char *const BENCH_FENS[];
+extern const int BENCH_FEN_COUNT;
+
+/* Search every bench position to `depth` (0 = default) with a cleared
+ * table; prints "Nodes searched" and "Nodes/second"; returns the nodes. */
+uint64_t bench_run(int depth, SearchStats *total);
+/* perft with one line per root move, then "Nodes searched: N". */
+uint64_t bench_perft_divide(Position *pos, int depth);
+
+#endif

@@ -1,0 +1,77 @@
+/*
+ * main.c - start-up in a fixed order, then a command-line tool or the
+ * protocol loop on stdin.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+#include "bench.h"
+#include "protocol.h"
+#include "thread.h"
+
+int uci_loop_from(char *first);
+
+static void usage(void)
+{
+    puts("Chariot, a xiangqi engine.\n"
+         "usage:\n"
+         "  chariot                       speak UCI (or UCCI if the first command is 'ucci') on stdin\n"
+         "  chariot analyze [FEN | startpos moves ...] [--depth N | --movetime MS | --nodes N] [--multipv N]\n"
+         "  chariot bench [DEPTH]         search the bench positions; prints a deterministic node count\n"
+         "  chariot perft DEPTH [FEN]     count leaf nodes, one line per root move\n"
+         "  chariot help");
+}
+
+static int perft_main(int argc, char **argv)
+{
+    if (argc < 1) {
+        usage();
+        return 2;
+    }
+    int depth = atoi(argv[0]);
+    char fen[512] = "";
+    for (int i = 1; i < argc; i++)
+        snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%s", i > 1 ? " " : "", argv[i]);
+    Position *pos = &threads_main()->pos;
+    char err[160];
+    if (!pos_set_fen(pos, *fen ? fen : GAME_STARTPOS, err, sizeof err)) {
+        fprintf(stderr, "chariot perft: invalid FEN: %s\n", err);
+        return 2;
+    }
+    if (depth < 1 || depth > 20) {
+        fprintf(stderr, "chariot perft: depth must be 1-20\n");
+        return 2;
+    }
+    int64_t t0 = now_ms();
+    uint64_t n = bench_perft_divide(pos, depth);
+    int64_t ms = now_ms() - t0;
+    fprintf(stderr, "Time: %lld ms, Nodes/second: %llu\n", (long long)ms,
+            (unsigned long long)(ms > 0 ? n * 1000 / (uint64_t)ms : n));
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    game_init();
+    search_init();
+    threads_init();
+    if (!tt_resize(TT_DEFAULT_MB))
+        fprintf(stderr, "chariot: could not allocate the transposition table\n");
+    if (argc > 1) {
+        if (!strcmp(argv[1], "perft"))
+            return perft_main(argc - 2, argv + 2);
+        if (!strcmp(argv[1], "bench"))
+            return bench_run(argc > 2 ? atoi(argv[2]) : 0, NULL) ? 0 : 1;
+        if (!strcmp(argv[1], "analyze"))
+            return analyze_main(argc - 2, argv + 2);
+        usage();
+        return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
+    }
+    char first[16384];
+    if (!fgets(first, sizeof first, stdin))
+        return 0;
+    first[strcspn(first, "\r\n")] = 0;
+    return uci_loop_from(first);
+}

@@ -1,0 +1,331 @@
+#define _POSIX_C_SOURCE 200809L
+/*
+ * protocol.c - output, position parsing and options shared by UCI and UCCI.
+ */
+#include "protocol.h"
+
+#include <ctype.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "thread.h"
+
+EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false, .fairy_ranks = false};
+
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void proto_out(const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&out_lock);
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+}
+
+void proto_error(const char *fmt, ...)
+{
+    char buf[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    proto_out("info string error: %s", buf);
+}
+
+void proto_move_str(Move m, char *buf)
+{
+    move_to_str(m, buf);
+    if (m == MOVE_NONE || !g_settings.fairy_ranks)
+        return;
+    /* Fairy-Stockfish UCI: rank + 1, so rank 9 becomes "10". */
+    char out[8];
+    int n = 0;
+    for (int half = 0; half < 2; half++) {
+        out[n++] = buf[half * 2];
+        int r = buf[half * 2 + 1] - '0' + 1;
+        if (r == 10) {
+            out[n++] = '1';
+            out[n++] = '0';
+        } else {
+            out[n++] = (char)('0' + r);
+        }
+    }
+    out[n] = 0;
+    memcpy(buf, out, (size_t)n + 1);
+}
+
+Move proto_parse_move(const Position *pos, const char *s)
+{
+    if (!g_settings.fairy_ranks)
+        return pos_parse_move(pos, s);
+    /* file, rank 1-10, file, rank 1-10 */
+    char icc[5];
+    const char *p = s;
+    for (int half = 0; half < 2; half++) {
+        if (*p < 'a' || *p > 'i')
+            return MOVE_NONE;
+        icc[half * 2] = *p++;
+        char *end;
+        long r = strtol(p, &end, 10);
+        if (end == p || r < 1 || r > 10)
+            return MOVE_NONE;
+        icc[half * 2 + 1] = (char)('0' + r - 1);
+        p = end;
+    }
+    if (*p)
+        return MOVE_NONE;
+    icc[4] = 0;
+    return pos_parse_move(pos, icc);
+}
+
+void proto_pv_str(const Move *pv, int n, char *buf, size_t len)
+{
+    size_t used = 0;
+    buf[0] = 0;
+    for (int i = 0; i < n && used + 8 < len; i++) {
+        char m[8];
+        proto_move_str(pv[i], m);
+        used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", m);
+    }
+}
+
+bool proto_parse_position(Position *out, const char *args, char *err, size_t errlen)
+{
+    static Position pos; /* work on a copy: `out` changes only on success */
+    while (isspace((unsigned char)*args))
+        args++;
+    const char *moves = strstr(args, "moves");
+    char fen[256];
+    if (!strncmp(args, "startpos", 8)) {
+        snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
+    } else if (!strncmp(args, "fen", 3) && isspace((unsigned char)args[3])) {
+        size_t n = moves ? (size_t)(moves - (args + 4)) : strlen(args + 4);
+        if (n >= sizeof fen) {
+            snprintf(err, errlen, "FEN too long");
+            return false;
+        }
+        memcpy(fen, args + 4, n);
+        fen[n] = 0;
+    } else {
+        snprintf(err, errlen, "position needs 'startpos' or 'fen <FEN>'");
+        return false;
+    }
+    char why[160];
+    if (!pos_set_fen(&pos, fen, why, sizeof why)) {
+        snprintf(err, errlen, "invalid FEN: %s", why);
+        return false;
+    }
+    if (moves) {
+        const char *p = moves + 5;
+        char tok[16];
+        int used, n = 0;
+        while (sscanf(p, "%15s%n", tok, &used) == 1) {
+            p += used;
+            Move m = proto_parse_move(&pos, tok);
+            if (m == MOVE_NONE) {
+                snprintf(err, errlen, "illegal move '%s' at move %d of the move list", tok, n + 1);
+                return false;
+            }
+            pos_make(&pos, m);
+            pos_trim_history(&pos);
+            n++;
+        }
+    }
+    *out = pos;
+    return true;
+}
+
+/* Options. */
+static bool parse_long(const char *v, long min, long max, long *out)
+{
+    char *end;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || x < min || x > max)
+        return false;
+    *out = x;
+    return true;
+}
+
+static bool parse_bool(const char *v, bool *out)
+{
+    if (!strcasecmp(v, "true") || !strcasecmp(v, "on")) {
+        *out = true;
+        return true;
+    }
+    if (!strcasecmp(v, "false") || !strcasecmp(v, "off")) {
+        *out = false;
+        return true;
+    }
+    return false;
+}
+
+static bool apply_hash(const char *v, char *err, size_t len)
+{
+    long mb = atol(v);
+    threads_wait();
+    if (!tt_resize((size_t)mb)) {
+        snprintf(err, len, "could not allocate a %ld MiB table; keeping %zu MiB", mb, tt_size_mb());
+        return false;
+    }
+    return true;
+}
+
+static bool apply_clear_hash(const char *v, char *err, size_t len)
+{
+    (void)v, (void)err, (void)len;
+    threads_wait();
+    tt_clear();
+    return true;
+}
+
+static bool apply_threads(const char *v, char *err, size_t len) { return (void)v, (void)err, (void)len, true; }
+
+static bool apply_multipv(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    g_settings.multipv = atoi(v);
+    return true;
+}
+
+static bool apply_overhead(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    g_settings.move_overhead = atol(v);
+    return true;
+}
+
+static bool apply_ponder(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    return parse_bool(v, &g_settings.ponder);
+}
+
+static bool apply_replace(const char *v, char *err, size_t len)
+{
+    TTScheme s;
+    if (!tt_scheme_parse(v, &s)) {
+        snprintf(err, len, "unknown TTReplace value '%s'", v);
+        return false;
+    }
+    tt_set_scheme(s);
+    tt_clear();
+    return true;
+}
+
+static bool apply_depth0(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    bool on;
+    if (!parse_bool(v, &on))
+        return false;
+    tt_set_store_depth0(on);
+    return true;
+}
+
+static bool apply_variant(const char *v, char *err, size_t len)
+{
+    if (strcmp(v, GAME_NAME)) {
+        snprintf(err, len, "only UCI_Variant %s is supported", GAME_NAME);
+        return false;
+    }
+    return true;
+}
+
+static bool apply_fairy(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    return parse_bool(v, &g_settings.fairy_ranks);
+}
+
+const EngineOption ENGINE_OPTIONS[] = {
+    {"Hash", OPT_SPIN, "64", 1, 1048576, NULL, apply_hash},
+    {"Clear Hash", OPT_BUTTON, NULL, 0, 0, NULL, apply_clear_hash},
+    {"Threads", OPT_SPIN, "1", 1, 1, NULL, apply_threads},
+    {"MultiPV", OPT_SPIN, "1", 1, MAX_MULTIPV, NULL, apply_multipv},
+    {"Ponder", OPT_CHECK, "false", 0, 0, NULL, apply_ponder},
+    {"Move Overhead", OPT_SPIN, "10", 0, 5000, NULL, apply_overhead},
+    {"UCI_Variant", OPT_COMBO, GAME_NAME, 0, 0, GAME_NAME, apply_variant},
+    {"FairyRanks", OPT_CHECK, "false", 0, 0, NULL, apply_fairy},
+    {"TTReplace", OPT_COMBO, "aged-bucket", 0, 0, "always depth two-tier two-layer aged-bucket", apply_replace},
+    {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
+};
+const int ENGINE_OPTION_COUNT = (int)(sizeof ENGINE_OPTIONS / sizeof ENGINE_OPTIONS[0]);
+
+/* Option names match case-insensitively, ignoring spaces and underscores
+ * (UCCI writes "hashsize"-style one-word names). */
+static bool name_eq(const char *a, const char *b)
+{
+    for (;;) {
+        while (*a == ' ' || *a == '_')
+            a++;
+        while (*b == ' ' || *b == '_')
+            b++;
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return false;
+        if (!*a)
+            return true;
+        a++, b++;
+    }
+}
+
+const EngineOption *proto_find_option(const char *name)
+{
+    for (int i = 0; i < ENGINE_OPTION_COUNT; i++)
+        if (name_eq(ENGINE_OPTIONS[i].name, name))
+            return &ENGINE_OPTIONS[i];
+    return NULL;
+}
+
+bool proto_set_option(const char *name, const char *value, char *err, size_t errlen)
+{
+    const EngineOption *o = proto_find_option(name);
+    if (!o) {
+        snprintf(err, errlen, "unknown option '%s'", name);
+        return false;
+    }
+    long x;
+    bool b;
+    switch (o->type) {
+    case OPT_SPIN:
+        if (!value || !parse_long(value, o->min, o->max, &x)) {
+            snprintf(err, errlen, "option %s needs a whole number from %ld to %ld, got '%s'", o->name, o->min, o->max,
+                     value ? value : "");
+            return false;
+        }
+        break;
+    case OPT_CHECK:
+        if (!value || !parse_bool(value, &b)) {
+            snprintf(err, errlen, "option %s needs true or false, got '%s'", o->name, value ? value : "");
+            return false;
+        }
+        break;
+    case OPT_COMBO: {
+        bool found = false;
+        char vars[128];
+        snprintf(vars, sizeof vars, "%s", o->vars);
+        for (char *tok = strtok(vars, " "); tok && value; tok = strtok(NULL, " "))
+            found |= !strcmp(tok, value);
+        if (!found) {
+            snprintf(err, errlen, "option %s takes one of: %s; got '%s'", o->name, o->vars, value ? value : "");
+            return false;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    if (!o->apply(value ? value : "", err, errlen)) {
+        if (!*err)
+            snprintf(err, errlen, "bad value for option %s", o->name);
+        return false;
+    }
+    return true;
+}

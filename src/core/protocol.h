@@ -1,0 +1,48 @@
+/*
+ * protocol.h - what the protocol front ends (UCI, UCCI) share: locked
+ * line output, the game position, `position` parsing and the option table.
+ * Each front end only parses its own syntax and calls these.
+ */
+#ifndef CHARIOT_PROTOCOL_H
+#define CHARIOT_PROTOCOL_H
+
+#include "search.h"
+
+typedef enum { OPT_SPIN, OPT_CHECK, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
+
+typedef struct {
+    const char *name;      /* UCI name; UCCI prints it in lower case without spaces */
+    OptionType type;
+    const char *def;
+    long min, max;
+    const char *vars;      /* combo values, space separated */
+    bool (*apply)(const char *value, char *err, size_t errlen);
+} EngineOption;
+
+/* Engine settings the protocols read. */
+typedef struct {
+    int multipv;
+    int64_t move_overhead;
+    bool ponder;
+    bool fairy_ranks;   /* read and write ranks 1-10 (Fairy-Stockfish UCI) */
+} EngineSettings;
+
+extern EngineSettings g_settings;
+extern const EngineOption ENGINE_OPTIONS[];
+extern const int ENGINE_OPTION_COUNT;
+
+void proto_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void proto_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */
+bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);
+const EngineOption *proto_find_option(const char *name);
+bool proto_set_option(const char *name, const char *value, char *err, size_t errlen);
+void proto_move_str(Move m, char *buf);                  /* in the current rank style */
+Move proto_parse_move(const Position *pos, const char *s); /* either rank style */
+void proto_pv_str(const Move *pv, int n, char *buf, size_t len);
+
+int uci_loop(void);
+int ucci_loop(void);
+
+#endif

@@ -1,0 +1,22 @@
+/*
+ * timeman.h - how long to think: an optimum time (stop after an iteration
+ * that ends past it) and a maximum time (stop in the middle of one).
+ */
+#ifndef CHARIOT_TIMEMAN_H
+#define CHARIOT_TIMEMAN_H
+
+#include "search.h"
+
+enum {
+    TIME_DEFAULT_MOVESTOGO = 30,   /* sudden death: plan as if this many moves remain */
+    TIME_MAX_MOVESTOGO = 50,
+    TIME_MAX_FACTOR = 5,           /* maximum = optimum * this, ... */
+    TIME_MAX_SHARE_PERCENT = 40,   /* ... but never more than this share of the clock */
+    TIME_INC_SHARE_PERCENT = 75,   /* share of the increment used per move */
+    TIME_SAFETY_MS = 5,            /* always left on the clock */
+};
+
+/* Sets *optimum and *maximum in ms from the start of the search; -1 = none. */
+void time_allocate(const SearchLimits *l, Color us, int64_t *optimum, int64_t *maximum);
+
+#endif

@@ -1,0 +1,255 @@
+/*
+ * tt.c - transposition table storage, probe, replacement and aging.
+ * The layout and the schemes are described in tt.h.
+ */
+#define _DEFAULT_SOURCE
+#include "tt.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+static TTEntry *table;
+static size_t bucket_count;
+static size_t table_bytes;
+static uint8_t generation;
+static TTScheme scheme = TT_AGED_BUCKET;
+static bool store_depth0 = true;
+static bool enabled = true;
+static bool aging = true;
+static bool mate_adjust = true;
+static bool verify = true;
+
+static const char *SCHEME_NAMES[TT_SCHEME_NB] = {"always", "depth", "two-tier", "two-layer", "aged-bucket"};
+static const int GROUP_SIZE[TT_SCHEME_NB] = {1, 1, 2, 2, 8};
+
+/* Field access. */
+static inline uint16_t e_key(uint64_t e) { return (uint16_t)e; }
+static inline Move e_move(uint64_t e) { return (Move)((e >> 16) & 0x3fff); }
+static inline Bound e_bound(uint64_t e) { return (Bound)((e >> 30) & 3); }
+static inline Score e_value(uint64_t e) { return (int16_t)(uint16_t)(e >> 32); }
+static inline Depth e_depth(uint64_t e) { return (int)((e >> 48) & 0xff) - 1; }
+static inline uint8_t e_gen(uint64_t e) { return (uint8_t)(e >> 56); }
+
+static inline uint64_t e_pack(uint16_t key16, Move m, Bound b, Score v, Depth d, uint8_t gen)
+{
+    return (uint64_t)key16 | (uint64_t)(m & 0x3fff) << 16 | (uint64_t)b << 30 | (uint64_t)(uint16_t)(int16_t)v << 32 |
+           (uint64_t)(uint8_t)(iclamp(d, -1, 254) + 1) << 48 | (uint64_t)gen << 56;
+}
+
+static inline uint64_t load(TTEntry *e) { return atomic_load_explicit(e, memory_order_relaxed); }
+static inline void save(TTEntry *e, uint64_t v) { atomic_store_explicit(e, v, memory_order_relaxed); }
+
+const char *tt_scheme_name(TTScheme s) { return s < TT_SCHEME_NB ? SCHEME_NAMES[s] : "?"; }
+
+bool tt_scheme_parse(const char *name, TTScheme *out)
+{
+    for (int s = 0; s < TT_SCHEME_NB; s++)
+        if (!strcmp(name, SCHEME_NAMES[s])) {
+            *out = (TTScheme)s;
+            return true;
+        }
+    return false;
+}
+
+static bool resize_bytes(size_t bytes)
+{
+    const size_t huge = (size_t)2 << 20;
+    size_t align = bytes >= huge ? huge : 64;
+    bytes = (bytes / 64) * 64;
+    if (bytes < 64 * 16)
+        return false;
+    size_t alloc = (bytes + align - 1) / align * align;
+    TTEntry *mem = aligned_alloc(align, alloc);
+    if (!mem)
+        return false;
+#ifdef MADV_HUGEPAGE
+    if (align == huge)
+        madvise(mem, alloc, MADV_HUGEPAGE);
+#endif
+    free(table);
+    table = mem;
+    table_bytes = bytes;
+    bucket_count = bytes / 64;
+    tt_clear();
+    return true;
+}
+
+bool tt_resize(size_t mb)
+{
+    if (mb == 0 || mb > ((size_t)1 << 40) / ((size_t)1 << 20))
+        return false;
+    return resize_bytes(mb << 20);
+}
+
+bool tt_resize_kb(size_t kb) { return kb > 0 && resize_bytes(kb << 10); }
+
+void tt_clear(void)
+{
+    if (table)
+        memset((void *)table, 0, bucket_count * 64);
+    generation = 0;
+}
+
+void tt_free(void)
+{
+    free(table);
+    table = NULL;
+    bucket_count = table_bytes = 0;
+}
+
+void tt_new_search(void) { generation++; }
+void tt_set_scheme(TTScheme s) { scheme = s; }
+TTScheme tt_scheme(void) { return scheme; }
+void tt_set_store_depth0(bool on) { store_depth0 = on; }
+bool tt_enabled(void) { return enabled && table; }
+void tt_set_enabled(bool on) { enabled = on; }
+void tt_set_aging(bool on) { aging = on; }
+void tt_set_mate_adjust(bool on) { mate_adjust = on; }
+void tt_set_verification(bool on) { verify = on; }
+size_t tt_size_mb(void) { return table_bytes >> 20; }
+size_t tt_entry_count(void) { return bucket_count * TT_BUCKET_ENTRIES; }
+
+int tt_hashfull(void)
+{
+    size_t n = imin(1000, (int)tt_entry_count()), used = 0;
+    for (size_t i = 0; i < n; i++) {
+        uint64_t e = load(&table[i]);
+        used += e_bound(e) != BOUND_NONE && e_gen(e) == generation;
+    }
+    return n ? (int)(used * 1000 / n) : 0;
+}
+
+int tt_fill_permille(void)
+{
+    size_t n = tt_entry_count(), used = 0;
+    for (size_t i = 0; i < n; i++)
+        used += e_bound(load(&table[i])) != BOUND_NONE;
+    return n ? (int)(used * 1000 / n) : 0;
+}
+
+Score tt_value_to(Score v, int ply)
+{
+    if (v == SCORE_NONE || !mate_adjust)
+        return v;
+    return v >= SCORE_MATE_IN_MAX ? v + ply : v <= -SCORE_MATE_IN_MAX ? v - ply : v;
+}
+
+Score tt_value_from(Score v, int ply)
+{
+    if (v == SCORE_NONE || !mate_adjust)
+        return v;
+    return v >= SCORE_MATE_IN_MAX ? v - ply : v <= -SCORE_MATE_IN_MAX ? v + ply : v;
+}
+
+static inline TTEntry *group_of(Key key)
+{
+    TTEntry *bucket = table + (((key & 0xffffffffULL) * bucket_count) >> 32) * TT_BUCKET_ENTRIES;
+    int gs = GROUP_SIZE[scheme];
+    return bucket + ((key >> 32) & (uint64_t)(TT_BUCKET_ENTRIES / gs - 1)) * gs;
+}
+
+void tt_prefetch(Key key)
+{
+    if (table)
+        __builtin_prefetch(group_of(key));
+}
+
+TTProbe tt_probe(Key key, int ply)
+{
+    TTProbe r = {.hit = false, .data = {MOVE_NONE, SCORE_NONE, -1, BOUND_NONE}, .group = NULL};
+    if (!tt_enabled())
+        return r;
+    r.group = group_of(key);
+    const uint16_t k16 = (uint16_t)(key >> 48);
+    uint64_t best = 0;
+    for (int i = 0; i < GROUP_SIZE[scheme]; i++) {
+        uint64_t e = load(&r.group[i]);
+        if (e_bound(e) != BOUND_NONE && (e_key(e) == k16 || !verify) && (!r.hit || e_depth(e) > e_depth(best))) {
+            best = e;
+            r.hit = true;
+        }
+    }
+    if (r.hit) {
+        r.data.move = e_move(best);
+        r.data.value = tt_value_from(e_value(best), ply);
+        r.data.depth = e_depth(best);
+        r.data.bound = e_bound(best);
+    }
+    return r;
+}
+
+static inline int age_of(uint64_t e) { return aging ? (uint8_t)(generation - e_gen(e)) : 0; }
+
+/* Depth as a replacement weight: stale entries weigh nothing when aging is on. */
+static inline int weight(uint64_t e)
+{
+    if (e_bound(e) == BOUND_NONE)
+        return -1000;
+    return age_of(e) ? -999 : e_depth(e);
+}
+
+static TTStoreResult write_slot(TTEntry *slot, uint64_t old, uint64_t nw, uint16_t k16)
+{
+    if (e_bound(old) != BOUND_NONE && e_key(old) == k16 && e_move(nw) == MOVE_NONE) /* keep the old move */
+        nw |= (uint64_t)e_move(old) << 16;
+    save(slot, nw);
+    return e_bound(old) == BOUND_NONE ? TT_STORE_NEW : e_key(old) == k16 ? TT_STORE_UPDATE : TT_STORE_REPLACE;
+}
+
+TTStoreResult tt_store(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move)
+{
+    if (!group || (!store_depth0 && depth <= 0))
+        return TT_STORE_REJECT;
+    const uint16_t k16 = (uint16_t)(key >> 48);
+    const uint64_t nw = e_pack(k16, move, bound, tt_value_to(value, ply), depth, generation);
+    switch (scheme) {
+    case TT_ALWAYS:
+        return write_slot(&group[0], load(&group[0]), nw, k16);
+    case TT_DEPTH: {
+        uint64_t old = load(&group[0]);
+        if (depth < weight(old))
+            return TT_STORE_REJECT;
+        return write_slot(&group[0], old, nw, k16);
+    }
+    case TT_TWO_TIER: { /* slot 0 depth-preferred, slot 1 always */
+        uint64_t deep = load(&group[0]);
+        if (depth >= weight(deep))
+            return write_slot(&group[0], deep, nw, k16);
+        return write_slot(&group[1], load(&group[1]), nw, k16);
+    }
+    case TT_TWO_LAYER: { /* slot 0 layer 1 (deeper), slot 1 layer 2 */
+        uint64_t l1 = load(&group[0]);
+        if (depth < weight(l1))
+            return write_slot(&group[1], load(&group[1]), nw, k16);
+        uint64_t l2 = load(&group[1]);
+        if (e_bound(l1) != BOUND_NONE && e_key(l1) != k16) {
+            save(&group[1], l1); /* the displaced position moves down a layer */
+            TTStoreResult r = write_slot(&group[0], 0, nw, k16);
+            return e_bound(l2) == BOUND_NONE ? r : TT_STORE_REPLACE;
+        }
+        return write_slot(&group[0], l1, nw, k16);
+    }
+    default: { /* aged bucket */
+        int victim = 0, worst = 1 << 30;
+        for (int i = 0; i < TT_BUCKET_ENTRIES; i++) {
+            uint64_t e = load(&group[i]);
+            if (e_bound(e) != BOUND_NONE && e_key(e) == k16) {
+                /* Same position: keep a clearly deeper result of this search unless the new one is exact. */
+                if (bound != BOUND_EXACT && depth + 3 < e_depth(e) && !age_of(e)) {
+                    if (move != MOVE_NONE)
+                        save(&group[i], (e & ~((uint64_t)0x3fff << 16)) | (uint64_t)move << 16);
+                    return TT_STORE_REJECT;
+                }
+                return write_slot(&group[i], e, nw, k16);
+            }
+            int w = e_bound(e) == BOUND_NONE ? -1000 : e_depth(e) - TT_AGE_WEIGHT * age_of(e);
+            if (w < worst) {
+                worst = w;
+                victim = i;
+            }
+        }
+        return write_slot(&group[victim], load(&group[victim]), nw, k16);
+    }
+    }
+}

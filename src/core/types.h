@@ -1,0 +1,45 @@
+/*
+ * types.h - basic types shared by the game-agnostic core and every game.
+ *
+ * Scores are centipawn-like integers from the side to move's point of view.
+ * Mate scores sit near SCORE_MATE and carry the distance in plies from the
+ * root: a side that mates in n plies scores SCORE_MATE - n.
+ */
+#ifndef CHARIOT_TYPES_H
+#define CHARIOT_TYPES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef int32_t Score;
+typedef int Depth;
+typedef uint64_t Key;
+typedef uint16_t Move; /* a game packs from/to into the low bits; 0 = none */
+typedef int Color;     /* 0 = side that moves first (Red), 1 = second */
+
+enum {
+    MAX_PLY = 128,       /* deepest search path from the root */
+    MAX_MOVES = 256,     /* bound on moves generated in one position */
+};
+
+enum {
+    SCORE_ZERO = 0,
+    SCORE_DRAW = 0,
+    SCORE_MATE = 30000,
+    SCORE_MATE_IN_MAX = SCORE_MATE - MAX_PLY, /* |v| >= this: a mate score */
+    SCORE_INF = 30001,
+    SCORE_NONE = 30002, /* "no value": never a real score */
+};
+
+#define MOVE_NONE ((Move)0)
+
+static inline Score score_mate_in(int ply) { return SCORE_MATE - ply; }
+static inline Score score_mated_in(int ply) { return -SCORE_MATE + ply; }
+static inline bool score_is_mate(Score s) { return s >= SCORE_MATE_IN_MAX || s <= -SCORE_MATE_IN_MAX; }
+
+static inline int imin(int a, int b) { return a < b ? a : b; }
+static inline int imax(int a, int b) { return a > b ? a : b; }
+static inline int iclamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+#endif

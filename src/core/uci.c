@@ -1,0 +1,266 @@
+#define _POSIX_C_SOURCE 200809L
+/*
+ * uci.c - the UCI front end (Pikafish dialect: ranks 0-9, `w`/`b` FENs;
+ * ranks 1-10 for Fairy-style hosts with the FairyRanks option).
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+#include "protocol.h"
+#include "thread.h"
+
+static Position game;
+
+static void print_score(char *buf, size_t len, Score s)
+{
+    if (score_is_mate(s))
+        snprintf(buf, len, "mate %d", s > 0 ? (SCORE_MATE - s + 1) / 2 : -(SCORE_MATE + s) / 2);
+    else
+        snprintf(buf, len, "cp %d", s);
+}
+
+static void on_info(const SearchInfo *info, void *ctx)
+{
+    (void)ctx;
+    char score[32], pv[MAX_PLY * 7];
+    print_score(score, sizeof score, info->score);
+    proto_pv_str(info->pv, info->pv_len, pv, sizeof pv);
+    uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
+    proto_out("info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu hashfull %d time %lld pv %s",
+              info->depth, info->seldepth, info->multipv, score,
+              info->bound == BOUND_LOWER ? " lowerbound" : info->bound == BOUND_UPPER ? " upperbound" : "",
+              (unsigned long long)info->nodes, (unsigned long long)nps, info->hashfull, (long long)info->time_ms, pv);
+}
+
+static void on_bestmove(Move best, Move ponder, void *ctx)
+{
+    (void)ctx;
+    char b[8], p[8];
+    proto_move_str(best, b);
+    if (best == MOVE_NONE) {
+        proto_out("bestmove (none)");
+        return;
+    }
+    proto_move_str(ponder, p);
+    if (ponder != MOVE_NONE)
+        proto_out("bestmove %s ponder %s", b, p);
+    else
+        proto_out("bestmove %s", b);
+}
+
+static void cmd_uci(void)
+{
+    proto_out("id name Chariot 0.1");
+    proto_out("id author the Chariot developers");
+    for (int i = 0; i < ENGINE_OPTION_COUNT; i++) {
+        const EngineOption *o = &ENGINE_OPTIONS[i];
+        switch (o->type) {
+        case OPT_SPIN: proto_out("option name %s type spin default %s min %ld max %ld", o->name, o->def, o->min, o->max); break;
+        case OPT_CHECK: proto_out("option name %s type check default %s", o->name, o->def); break;
+        case OPT_BUTTON: proto_out("option name %s type button", o->name); break;
+        case OPT_STRING: proto_out("option name %s type string default %s", o->name, o->def); break;
+        case OPT_COMBO: {
+            char vars[256] = "", tmp[128];
+            snprintf(tmp, sizeof tmp, "%s", o->vars);
+            for (char *t = strtok(tmp, " "); t; t = strtok(NULL, " "))
+                snprintf(vars + strlen(vars), sizeof vars - strlen(vars), " var %s", t);
+            proto_out("option name %s type combo default %s%s", o->name, o->def, vars);
+            break;
+        }
+        }
+    }
+    proto_out("uciok");
+}
+
+static void cmd_setoption(char *args)
+{
+    /* setoption name <id...> [value <x...>] */
+    char *name = strstr(args, "name");
+    if (!name) {
+        proto_error("setoption needs 'name <option>'");
+        return;
+    }
+    name += 4;
+    char *value = strstr(name, " value ");
+    if (value) {
+        *value = 0;
+        value += 7;
+    }
+    while (isspace((unsigned char)*name))
+        name++;
+    char *end = name + strlen(name);
+    while (end > name && isspace((unsigned char)end[-1]))
+        *--end = 0;
+    while (value && isspace((unsigned char)*value))
+        value++;
+    char err[256] = "";
+    if (threads_busy()) {
+        proto_error("setoption %s ignored while searching", name);
+        return;
+    }
+    if (!proto_set_option(name, value, err, sizeof err))
+        proto_error("%s", err);
+}
+
+static bool read_int64(char **save, int64_t *out)
+{
+    char *tok = strtok_r(NULL, " \t", save);
+    char *end;
+    if (!tok)
+        return false;
+    long long v = strtoll(tok, &end, 10);
+    if (*end)
+        return false;
+    *out = v;
+    return true;
+}
+
+static void cmd_go(char *args)
+{
+    if (threads_busy()) {
+        proto_error("go ignored: a search is running (send stop first)");
+        return;
+    }
+    SearchLimits l;
+    search_limits_init(&l);
+    l.multipv = g_settings.multipv;
+    l.overhead = g_settings.move_overhead;
+    char *save = NULL;
+    int64_t v = 0;
+    for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
+        if (!strcmp(tok, "infinite")) {
+            l.infinite = true;
+            continue;
+        }
+        if (!strcmp(tok, "ponder")) {
+            l.ponder = true;
+            continue;
+        }
+        if (!strcmp(tok, "searchmoves")) {
+            for (char *m; (m = strtok_r(NULL, " \t", &save));) {
+                Move mv = proto_parse_move(&game, m);
+                if (mv == MOVE_NONE) {
+                    proto_error("searchmoves: '%s' is not a legal move here", m);
+                    return;
+                }
+                l.searchmoves[l.nsearchmoves++] = mv;
+            }
+            break;
+        }
+        static const char *const NUMERIC[] = {"depth", "nodes", "movetime", "wtime", "btime",
+                                              "winc",  "binc",  "movestogo", "mate", "perft"};
+        int k = 0, nk = (int)(sizeof NUMERIC / sizeof NUMERIC[0]);
+        while (k < nk && strcmp(tok, NUMERIC[k]))
+            k++;
+        if (k == nk) {
+            proto_error("go: unknown parameter '%s'", tok);
+            return;
+        }
+        if (!read_int64(&save, &v)) {
+            proto_error("go: '%s' is missing its number", tok);
+            return;
+        }
+        switch (k) {
+        case 0: l.depth = (int)iclamp((int)imin(v, 1000), 1, MAX_PLY - 2); break;
+        case 1: l.nodes = v > 0 ? (uint64_t)v : 1; break;
+        case 2: l.movetime = v > 0 ? v : 1; break;
+        case 3: l.time[RED] = v > 0 ? v : 1; break;
+        case 4: l.time[BLACK] = v > 0 ? v : 1; break;
+        case 5: l.inc[RED] = v > 0 ? v : 0; break;
+        case 6: l.inc[BLACK] = v > 0 ? v : 0; break;
+        case 7: l.movestogo = (int)iclamp((int)imin(v, 1000), 0, 1000); break;
+        case 8: l.mate = (int)iclamp((int)imin(v, 1000), 0, MAX_PLY / 2); break;
+        default:
+            bench_perft_divide(&game, (int)iclamp((int)imin(v, 100), 1, 20));
+            return;
+        }
+    }
+    static const SearchReporter rep = {on_info, on_bestmove, NULL};
+    threads_start(&game, &l, &rep);
+}
+
+static void cmd_display(void)
+{
+    char buf[1024], fen[128];
+    pos_print(&game, buf, sizeof buf);
+    pos_get_fen(&game, fen, sizeof fen);
+    printf("%s\nFen: %s\nKey: %016llx\nEval: %d (side to move)\n", buf, fen, (unsigned long long)pos_key(&game),
+           eval_evaluate(&game));
+    fflush(stdout);
+}
+
+/* One line; returns false on quit. */
+static bool uci_command(char *line)
+{
+    char *args = line;
+    while (*args && !isspace((unsigned char)*args))
+        args++;
+    if (*args)
+        *args++ = 0;
+    const char *cmd = line;
+    char err[256];
+    if (!*cmd)
+        return true;
+    if (!strcmp(cmd, "quit")) {
+        threads_stop();
+        threads_wait();
+        return false;
+    } else if (!strcmp(cmd, "uci"))
+        cmd_uci();
+    else if (!strcmp(cmd, "isready"))
+        proto_out("readyok");
+    else if (!strcmp(cmd, "ucinewgame")) {
+        if (threads_busy())
+            proto_error("ucinewgame ignored while searching");
+        else
+            threads_new_game();
+    } else if (!strcmp(cmd, "setoption"))
+        cmd_setoption(args);
+    else if (!strcmp(cmd, "position") || !strcmp(cmd, "fen") || !strcmp(cmd, "startpos")) {
+        char buf[8192];
+        if (strcmp(cmd, "position")) /* UCI-cyclone: no "position" keyword */
+            snprintf(buf, sizeof buf, "%s %s", cmd, args);
+        else
+            snprintf(buf, sizeof buf, "%s", args);
+        if (threads_busy())
+            proto_error("position ignored while searching");
+        else if (!proto_parse_position(&game, buf, err, sizeof err))
+            proto_error("%s", err);
+    } else if (!strcmp(cmd, "go"))
+        cmd_go(args);
+    else if (!strcmp(cmd, "stop")) {
+        threads_stop();
+        threads_wait();
+    } else if (!strcmp(cmd, "ponderhit"))
+        threads_ponderhit();
+    else if (!strcmp(cmd, "d"))
+        cmd_display();
+    else if (!strcmp(cmd, "eval"))
+        proto_out("info string eval %d (side to move)", eval_evaluate(&game));
+    else if (!strcmp(cmd, "bench")) {
+        threads_wait();
+        bench_run(atoi(args), NULL);
+    } else
+        proto_error("unknown command '%s'", cmd);
+    return true;
+}
+
+int uci_loop_from(char *first)
+{
+    char err[64];
+    pos_set_fen(&game, GAME_STARTPOS, err, sizeof err);
+    bool go_on = !first || uci_command(first);
+    char line[16384];
+    while (go_on && fgets(line, sizeof line, stdin)) {
+        line[strcspn(line, "\r\n")] = 0;
+        go_on = uci_command(line);
+    }
+    threads_stop();
+    threads_wait();
+    return 0;
+}
+
+int uci_loop(void) { return uci_loop_from(NULL); }

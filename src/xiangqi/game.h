@@ -1,0 +1,102 @@
+/*
+ * game.h - the one contract between the game-agnostic core and a game.
+ *
+ * The core (search, table, protocols) includes only this header. A second
+ * game would supply its own game.h with the same functions in a sibling
+ * folder. The Position struct is visible so that threads can copy it, but
+ * the core never reads its fields: it uses the functions below.
+ *
+ * Xiangqi board: 9 files (a-i) x 10 ranks (0-9), square index
+ * sq = rank * 9 + file, so a0 = 0, i9 = 89. Red (colour 0) starts on ranks
+ * 0-4 and moves first. A move packs from | to << 7 into 14 bits; 0 is
+ * "no move" (a0a0 can never be a move).
+ */
+#ifndef CHARIOT_GAME_H
+#define CHARIOT_GAME_H
+
+#include "types.h"
+
+#define GAME_NAME "xiangqi"
+#define GAME_STARTPOS "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+
+enum { RED = 0, BLACK = 1 };
+enum { SQUARE_NB = 90, FILE_NB = 9, RANK_NB = 10 };
+enum { MOVE_INDEX_NB = 1 << 14 }; /* a move is a valid index below this */
+enum { MAX_GAME_PLY = 1024 };     /* game history kept (older plies are trimmed) */
+
+/* Piece codes: colour * 8 + type; 0 = empty. */
+enum PieceType { NO_TYPE, KING, ADVISOR, ELEPHANT, HORSE, ROOK, CANNON, PAWN, PIECE_TYPE_NB };
+enum { PIECE_NB = 16 };
+
+typedef enum { GEN_CAPTURES, GEN_QUIETS, GEN_ALL } GenKind;
+
+/* Rule verdict for the current node (repetition, move-count rule). */
+typedef enum { RULE_NONE, RULE_DRAW, RULE_WIN, RULE_LOSS } RuleResult;
+
+/* What one ply changed, kept so that unmake and the rules can look back. */
+typedef struct {
+    Key key;          /* key after the move */
+    Move move;        /* the move that led here (MOVE_NONE at the start, null = MOVE_NULL) */
+    uint8_t captured; /* piece code captured by that move, 0 if none */
+    uint8_t checked;  /* side to move here is in check */
+    uint16_t rule60;  /* plies since the last capture */
+    int16_t psq;      /* incremental material + placement, Red's view */
+} PosState;
+
+typedef struct Position {
+    uint8_t board[SQUARE_NB]; /* piece code on each square */
+    Color side;               /* side to move */
+    uint8_t king[2];          /* king squares */
+    uint16_t count[PIECE_NB]; /* pieces of each code on the board */
+    int ply;                  /* index of the current state in st[] */
+    int root_ply;             /* ply of the search root (for repetition rules) */
+    int game_ply;             /* plies played since the FEN, incl. trimmed ones */
+    PosState st[MAX_GAME_PLY + MAX_PLY + 8];
+} Position;
+
+#define MOVE_NULL ((Move)(1 | (1 << 7)))
+
+/* Setup and text. */
+void game_init(void);
+bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen); /* on error pos is unchanged */
+void pos_get_fen(const Position *pos, char *buf, size_t len);
+void move_to_str(Move m, char buf[8]);
+Move pos_parse_move(const Position *pos, const char *text); /* a legal move or MOVE_NONE */
+void pos_print(const Position *pos, char *buf, size_t len);  /* board diagram */
+
+/* State. */
+static inline Color pos_side(const Position *pos) { return pos->side; }
+static inline Key pos_key(const Position *pos) { return pos->st[pos->ply].key; }
+static inline bool pos_in_check(const Position *pos) { return pos->st[pos->ply].checked; }
+static inline int move_from(Move m) { return m & 0x7f; }
+static inline int move_to(Move m) { return (m >> 7) & 0x7f; }
+static inline Move move_make(int from, int to) { return (Move)(from | (to << 7)); }
+static inline int pos_piece_on(const Position *pos, int sq) { return pos->board[sq]; }
+static inline bool pos_is_capture(const Position *pos, Move m) { return pos->board[move_to(m)] != 0; }
+Key pos_compute_key(const Position *pos); /* from scratch, for checks */
+bool pos_ok(const Position *pos, const char **why);
+void pos_set_root(Position *pos); /* the current ply becomes the search root */
+void pos_trim_history(Position *pos); /* keep room for a search: drop the oldest plies */
+
+/* Moves. */
+void pos_make(Position *pos, Move m);
+void pos_unmake(Position *pos);
+void pos_make_null(Position *pos);
+void pos_unmake_null(Position *pos);
+int gen_moves(const Position *pos, Move *out, GenKind kind); /* pseudo-legal */
+int gen_legal(const Position *pos, Move *out);
+bool pos_is_pseudo_legal(const Position *pos, Move m);
+bool pos_is_legal(const Position *pos, Move m); /* m must be pseudo-legal */
+bool pos_gives_check(Position *pos, Move m);
+uint64_t pos_perft(Position *pos, int depth);
+
+/* Knowledge used by the search. */
+int pos_mvv_lva(const Position *pos, Move m);         /* capture ordering key, bigger first */
+bool pos_see_ge(const Position *pos, Move m, int threshold); /* static exchange >= threshold */
+int pos_see(const Position *pos, Move m);
+Score eval_evaluate(const Position *pos);
+bool pos_null_ok(const Position *pos); /* side to move has material that makes null move safe */
+RuleResult pos_rule_status(const Position *pos); /* repetition / move-count verdict here */
+bool pos_insufficient_material(const Position *pos);
+
+#endif

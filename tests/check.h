@@ -1,0 +1,54 @@
+/*
+ * check.h - a very small test harness: CHECK counts passes and failures,
+ * the runner prints "N passed, N failed" last.
+ */
+#ifndef CHARIOT_CHECK_H
+#define CHARIOT_CHECK_H
+
+#include <stdio.h>
+
+#include "game.h"
+
+extern int g_passed, g_failed;
+extern bool g_quick;              /* sanitizer build: smaller perft counts */
+extern const char *g_engine_path; /* the binary for end-to-end tests */
+
+#define CHECK(cond, ...)                                                                                               \
+    do {                                                                                                               \
+        if (cond) {                                                                                                    \
+            g_passed++;                                                                                                \
+        } else {                                                                                                       \
+            g_failed++;                                                                                                \
+            fprintf(stderr, "FAIL %s:%d: ", __FILE__, __LINE__);                                                       \
+            fprintf(stderr, __VA_ARGS__);                                                                              \
+            fputc('\n', stderr);                                                                                       \
+        }                                                                                                              \
+    } while (0)
+
+/* Shared helpers (tests/util.c). */
+int read_lines(const char *path, char lines[][512], int max);
+void fen_flip(const char *fen, char *out);   /* swap colours, mirror ranks */
+void fen_mirror(const char *fen, char *out); /* mirror files */
+int run_engine(const char *input, char *output, size_t outlen); /* feeds input to the engine, returns exit code */
+
+typedef struct {
+    int pid, fd, len;
+    FILE *to;
+    char buf[65536];
+    char log[1 << 18]; /* every line read, for failure messages and comparisons */
+    size_t loglen;
+} Engine;
+bool engine_start(Engine *e);
+void engine_send(Engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool engine_expect(Engine *e, const char *prefix, char *line, size_t len, int timeout_ms);
+int engine_close(Engine *e);
+
+void test_fen(void);
+void test_perft(void);
+void test_tt(void);
+void test_eval(void);
+void test_rules(void);
+void test_search(void);
+void test_uci(void);
+
+#endif

@@ -1,0 +1,187 @@
+/*
+ * test_tt.c - the table: round trips, mate-score conversion, each
+ * replacement scheme's choices, aging, and forced collisions.
+ */
+#include <string.h>
+
+#include "check.h"
+#include "search.h"
+#include "thread.h"
+#include "tt.h"
+
+/* Keys that share a bucket and a group but differ in verification bits. */
+static Key same_group(int i) { return 0x0000000512345678ULL | ((Key)(i + 1) << 48); }
+
+static bool has(Key k)
+{
+    return tt_probe(k, 0).hit;
+}
+
+static void store(Key k, Depth d)
+{
+    TTProbe p = tt_probe(k, 0);
+    tt_store(p.group, k, 0, 100 + d, BOUND_EXACT, d, MOVE_NONE);
+}
+
+static void reset(TTScheme s)
+{
+    tt_set_scheme(s);
+    tt_set_aging(true);
+    tt_clear();
+    tt_new_search();
+}
+
+static void test_round_trip(void)
+{
+    reset(TT_AGED_BUCKET);
+    Key k = 0x9e3779b97f4a7c15ULL;
+    Move m = move_make(7, 16);
+    TTProbe p = tt_probe(k, 3);
+    CHECK(!p.hit, "empty table misses");
+    tt_store(p.group, k, 3, -123, BOUND_LOWER, 9, m);
+    p = tt_probe(k, 3);
+    CHECK(p.hit && p.data.value == -123 && p.data.bound == BOUND_LOWER && p.data.depth == 9 && p.data.move == m,
+          "round trip: hit %d value %d bound %d depth %d", p.hit, p.data.value, p.data.bound, p.data.depth);
+    CHECK(!tt_probe(k ^ (1ULL << 60), 3).hit, "other verification bits miss");
+    /* Depth 0 (quiescence) is stored and told apart from empty. */
+    Key k0 = 0x1234ULL << 40;
+    p = tt_probe(k0, 0);
+    tt_store(p.group, k0, 0, 5, BOUND_UPPER, 0, MOVE_NONE);
+    p = tt_probe(k0, 0);
+    CHECK(p.hit && p.data.depth == 0, "depth-0 entry kept");
+    tt_set_store_depth0(false);
+    Key k1 = 0x4321ULL << 40;
+    p = tt_probe(k1, 0);
+    CHECK(tt_store(p.group, k1, 0, 5, BOUND_UPPER, 0, MOVE_NONE) == TT_STORE_REJECT && !has(k1),
+          "depth-0 store refused when switched off");
+    tt_set_store_depth0(true);
+}
+
+static void test_mate_scores(void)
+{
+    reset(TT_AGED_BUCKET);
+    for (int mate_ply = 1; mate_ply < 40; mate_ply += 7)
+        for (int node_ply = 0; node_ply < mate_ply; node_ply += 3)
+            for (int sign = -1; sign <= 1; sign += 2) {
+                Score root_view = sign * (SCORE_MATE - mate_ply); /* mate found mate_ply plies from the root */
+                Key k = 0xabcdef0000000000ULL + (Key)(mate_ply * 100 + node_ply * 2 + (sign > 0));
+                TTProbe p = tt_probe(k, node_ply);
+                tt_store(p.group, k, node_ply, root_view, BOUND_EXACT, 5, MOVE_NONE);
+                /* The same position reached 2 plies deeper: the mate is 2 plies further from the root. */
+                p = tt_probe(k, node_ply + 2);
+                Score expect = sign * (SCORE_MATE - mate_ply - 2);
+                CHECK(p.hit && p.data.value == expect, "mate %d stored at ply %d, read at ply %d: %d, expected %d",
+                      root_view, node_ply, node_ply + 2, p.data.value, expect);
+                CHECK(tt_value_from(tt_value_to(root_view, node_ply), node_ply) == root_view, "conversion pair");
+            }
+    CHECK(tt_value_to(250, 9) == 250 && tt_value_from(-250, 9) == -250, "ordinary scores unchanged");
+}
+
+static void test_schemes(void)
+{
+    Key a = same_group(0), b = same_group(1), c = same_group(2), d = same_group(3);
+
+    reset(TT_ALWAYS);
+    store(a, 5), store(b, 1);
+    CHECK(!has(a) && has(b), "always: the newest wins");
+
+    reset(TT_DEPTH);
+    store(a, 5), store(b, 3);
+    CHECK(has(a) && !has(b), "depth: a shallower result is refused");
+    store(c, 5);
+    CHECK(!has(a) && has(c), "depth: an equally deep result replaces");
+    tt_new_search();
+    store(d, 1);
+    CHECK(has(d), "depth + aging: a stale entry gives way");
+    reset(TT_DEPTH);
+    tt_set_aging(false);
+    store(a, 5), tt_new_search(), store(b, 1);
+    CHECK(has(a) && !has(b), "depth without aging: a stale deep entry stays");
+    tt_set_aging(true);
+
+    reset(TT_TWO_TIER);
+    store(a, 5), store(b, 3);
+    CHECK(has(a) && has(b), "two-tier: deep and recent kept together");
+    store(c, 2);
+    CHECK(has(a) && !has(b) && has(c), "two-tier: the always slot takes the newcomer");
+    store(d, 6);
+    CHECK(!has(a) && has(c) && has(d), "two-tier: a deeper result takes the depth slot");
+
+    reset(TT_TWO_LAYER);
+    store(a, 5), store(b, 3);
+    CHECK(has(a) && has(b), "two-layer: deeper in layer 1, shallower in layer 2");
+    store(c, 7);
+    CHECK(has(c) && has(a) && !has(b), "two-layer: a deeper newcomer pushes layer 1 down");
+
+    reset(TT_AGED_BUCKET);
+    for (int i = 0; i < TT_BUCKET_ENTRIES; i++)
+        store(same_group(i), i + 1);
+    store(same_group(8), 4);
+    CHECK(!has(same_group(0)) && has(same_group(8)), "aged-bucket: the shallowest entry is the victim");
+    for (int i = 1; i < TT_BUCKET_ENTRIES; i++)
+        CHECK(has(same_group(i)), "aged-bucket: entry %d kept", i);
+    tt_new_search(), tt_new_search();
+    store(same_group(9), 1); /* victim: old depth 2 */
+    store(same_group(10), 1);
+    CHECK(has(same_group(9)) && !has(same_group(1)) && !has(same_group(2)),
+          "aged-bucket: old shallow entries give way before a fresh shallower one");
+    TTProbe p = tt_probe(same_group(9), 0);
+    tt_store(p.group, same_group(9), 0, 7, BOUND_EXACT, 3, move_make(1, 2));
+    CHECK(tt_probe(same_group(9), 0).data.depth == 3, "same position updated in place");
+    reset(TT_AGED_BUCKET);
+}
+
+static void test_hashfull(void)
+{
+    reset(TT_AGED_BUCKET);
+    CHECK(tt_hashfull() == 0, "empty table: hashfull 0");
+    for (Key k = 1; k < 200000; k++) {
+        Key key = k * 0x9e3779b97f4a7c15ULL;
+        store(key, 3);
+    }
+    int h = tt_hashfull();
+    CHECK(h > 0 && h <= 1000, "hashfull %d after 200000 stores", h);
+    tt_new_search();
+    CHECK(tt_hashfull() == 0, "hashfull counts this generation only");
+    CHECK(tt_fill_permille() > 0, "fill counts every generation");
+}
+
+/* With verification off every probe "hits" data from other positions: the
+ * engine must still search and play only legal moves. */
+static void test_collisions(void)
+{
+    SearchThread *t = threads_main();
+    static const char *FENS[] = {
+        GAME_STARTPOS,
+        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+        "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1",
+        "2bak4/4a4/4b1n2/p7p/5Cp2/8P/6P2/9/5Kn2/4r1BNc b - - 0 1",
+    };
+    char err[160];
+    reset(TT_AGED_BUCKET);
+    for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
+        for (int pass = 0; pass < 2; pass++) {
+            tt_set_verification(pass == 1);
+            pos_set_fen(&t->pos, FENS[(i + pass) % 4], err, sizeof err);
+            search_limits_init(&t->limits);
+            t->limits.depth = g_quick ? 4 : 6;
+            atomic_store(&g_stop, false);
+            tt_set_verification(pass == 1);
+            Move m = search_run(t, NULL);
+            CHECK(m != MOVE_NONE && pos_is_pseudo_legal(&t->pos, m) && pos_is_legal(&t->pos, m),
+                  "collision pass %d position %zu: illegal best move", pass, i);
+            CHECK(pos_ok(&t->pos, NULL), "position intact after a search with collisions");
+        }
+    }
+    tt_set_verification(true);
+    tt_clear();
+}
+
+void test_tt(void)
+{
+    test_round_trip();
+    test_mate_scores();
+    test_schemes();
+    test_hashfull();
+    test_collisions();
+}
