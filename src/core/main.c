@@ -57,11 +57,11 @@ int main(int argc, char **argv)
     game_init();
     search_init();
     threads_init();
+    if (argc > 1 && !strcmp(argv[1], "perft")) /* perft needs no table */
+        return perft_main(argc - 2, argv + 2);
     if (!tt_resize(TT_DEFAULT_MB))
         fprintf(stderr, "chariot: could not allocate the transposition table\n");
     if (argc > 1) {
-        if (!strcmp(argv[1], "perft"))
-            return perft_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "bench"))
             return bench_run(argc > 2 ? atoi(argv[2]) : 0, NULL) ? 0 : 1;
         if (!strcmp(argv[1], "analyze"))

@@ -66,6 +66,8 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
     SearchStats *st = &t->s.stats;
     const bool pv = beta - alpha > 1;
     t->s.stack[ply].pv.len = 0;
+    if (atomic_load_explicit(&g_stop, memory_order_relaxed))
+        return 0;
     st->nodes++;
     st->qnodes++;
     if (should_stop(t))
@@ -141,6 +143,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply);
     ss->pv.len = 0;
+    if (!root && atomic_load_explicit(&g_stop, memory_order_relaxed))
+        return 0;
     st->nodes++;
     if (ply > t->s.seldepth)
         t->s.seldepth = ply;

@@ -14,6 +14,8 @@ uint8_t PAWN_ATTACKERS[2][SQUARE_NB][4];
 bool IN_PALACE[2][SQUARE_NB];
 Key ZOBRIST[PIECE_NB][SQUARE_NB];
 Key ZOBRIST_SIDE;
+const uint8_t SLOT_TYPE[16] = {KING, ADVISOR, ADVISOR, ELEPHANT, ELEPHANT, HORSE, HORSE, ROOK, ROOK,
+                               CANNON, CANNON, PAWN, PAWN, PAWN, PAWN, PAWN};
 
 static const int DIR_DF[DIR_NB] = {0, 0, 1, -1};
 static const int DIR_DR[DIR_NB] = {1, -1, 0, 0};

@@ -25,6 +25,9 @@ static inline int piece_make(Color c, int type) { return c * 8 + type; }
 static inline int piece_type(int pc) { return pc & 7; }
 static inline Color piece_color(int pc) { return pc >> 3; }
 
+extern const uint8_t SLOT_TYPE[16]; /* piece type of each slot within a colour */
+static inline int slot_piece(int slot) { return piece_make(slot >> 4, SLOT_TYPE[slot & 15]); }
+
 extern uint8_t RAY[SQUARE_NB][DIR_NB][10];
 extern uint8_t HORSE_MOVES[SQUARE_NB][17];
 extern uint8_t HORSE_ATTACKERS[SQUARE_NB][17];

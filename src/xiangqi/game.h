@@ -37,14 +37,21 @@ typedef enum { RULE_NONE, RULE_DRAW, RULE_WIN, RULE_LOSS } RuleResult;
 typedef struct {
     Key key;          /* key after the move */
     Move move;        /* the move that led here (MOVE_NONE at the start, null = MOVE_NULL) */
-    uint8_t captured; /* piece code captured by that move, 0 if none */
+    uint8_t cap_slot; /* piece slot captured by that move, SLOT_NONE if none */
     uint8_t checked;  /* side to move here is in check */
     uint16_t rule60;  /* plies since the last capture */
     int16_t psq;      /* incremental material + placement, Red's view */
 } PosState;
 
+/* Each piece keeps a fixed slot for its whole life: colour * 16 +
+ * 0 king, 1-2 advisors, 3-4 elephants, 5-6 horses, 7-8 rooks, 9-10 cannons,
+ * 11-15 pawns. Generators walk the slots instead of the 90 squares. */
+enum { SLOT_NB = 32, SLOT_NONE = 0xff };
+
 typedef struct Position {
     uint8_t board[SQUARE_NB]; /* piece code on each square */
+    uint8_t slot_at[SQUARE_NB]; /* slot of the piece on each square, SLOT_NONE if empty */
+    uint8_t sq_of[SLOT_NB];     /* square of each slot, SLOT_NONE once captured */
     Color side;               /* side to move */
     uint8_t king[2];          /* king squares */
     uint16_t count[PIECE_NB]; /* pieces of each code on the board */

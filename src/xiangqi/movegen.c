@@ -58,22 +58,26 @@ static int generate(const Position *pos, Move *out, GenKind kind)
 {
     const uint8_t *b = pos->board;
     const Color us = pos->side;
-    int n = 0;
-    for (int sq = 0; sq < SQUARE_NB; sq++) {
-        int pc = b[sq];
-        if (!pc || piece_color(pc) != us)
-            continue;
-        switch (piece_type(pc)) {
-        case KING: n = push_steps(b, KING_MOVES[sq], sq, us, out, n, kind); break;
-        case ADVISOR: n = push_steps(b, ADVISOR_MOVES[sq], sq, us, out, n, kind); break;
-        case ELEPHANT: n = push_blocked(b, ELEPHANT_MOVES[sq], sq, us, out, n, kind); break;
-        case HORSE: n = push_blocked(b, HORSE_MOVES[sq], sq, us, out, n, kind); break;
-        case ROOK: n = push_lines(b, sq, false, us, out, n, kind); break;
-        case CANNON: n = push_lines(b, sq, true, us, out, n, kind); break;
-        case PAWN: n = push_steps(b, PAWN_MOVES[us][sq], sq, us, out, n, kind); break;
-        default: break;
-        }
-    }
+    const uint8_t *sq = pos->sq_of + us * 16; /* slots in a fixed order, see game.h */
+    int n = push_steps(b, KING_MOVES[sq[0]], sq[0], us, out, 0, kind);
+    for (int i = 7; i <= 8; i++)
+        if (sq[i] != SLOT_NONE)
+            n = push_lines(b, sq[i], false, us, out, n, kind);
+    for (int i = 9; i <= 10; i++)
+        if (sq[i] != SLOT_NONE)
+            n = push_lines(b, sq[i], true, us, out, n, kind);
+    for (int i = 5; i <= 6; i++)
+        if (sq[i] != SLOT_NONE)
+            n = push_blocked(b, HORSE_MOVES[sq[i]], sq[i], us, out, n, kind);
+    for (int i = 11; i <= 15; i++)
+        if (sq[i] != SLOT_NONE)
+            n = push_steps(b, PAWN_MOVES[us][sq[i]], sq[i], us, out, n, kind);
+    for (int i = 3; i <= 4; i++)
+        if (sq[i] != SLOT_NONE)
+            n = push_blocked(b, ELEPHANT_MOVES[sq[i]], sq[i], us, out, n, kind);
+    for (int i = 1; i <= 2; i++)
+        if (sq[i] != SLOT_NONE)
+            n = push_steps(b, ADVISOR_MOVES[sq[i]], sq[i], us, out, n, kind);
     return n;
 }
 
@@ -116,13 +120,69 @@ bool pos_is_legal(const Position *pos, Move m)
     return legal_by_trial(pos, m);
 }
 
+/* A set of squares: two 64-bit words. */
+typedef struct {
+    uint64_t w[2];
+} SquareSet;
+
+static inline void set_add(SquareSet *s, int sq) { s->w[sq >> 6] |= 1ULL << (sq & 63); }
+static inline bool set_has(const SquareSet *s, int sq) { return (s->w[sq >> 6] >> (sq & 63)) & 1; }
+
+/*
+ * The exact version of the filter, computed once per node for gen_legal:
+ * `from` collects our pieces whose leaving could expose the king (the one
+ * piece in front of an enemy rook or king on a line, either of two screens
+ * in front of an enemy cannon, a piece on the leg of an enemy horse that
+ * aims at the king); `to` collects the empty squares between the king and
+ * an enemy cannon with no screen, where any piece would become the screen.
+ */
+static void danger_squares(const Position *pos, SquareSet *from, SquareSet *to)
+{
+    const uint8_t *b = pos->board;
+    const Color us = pos->side, them = !us;
+    const int ksq = pos->king[us];
+    const int rook = piece_make(them, ROOK), cannon = piece_make(them, CANNON), king = piece_make(them, KING);
+    for (int d = 0; d < DIR_NB; d++) {
+        const uint8_t *r = RAY[ksq][d];
+        int p[3], np = 0;
+        for (const uint8_t *q = r; *q != SQ_END && np < 3; q++)
+            if (b[*q])
+                p[np++] = *q;
+        if (np == 0)
+            continue;
+        if (b[p[0]] == cannon)
+            for (const uint8_t *q = r; *q != p[0]; q++)
+                set_add(to, *q);
+        if (np >= 2 && (b[p[1]] == rook || (d <= DIR_S && b[p[1]] == king)) && piece_color(b[p[0]]) == us)
+            set_add(from, p[0]);
+        if (np >= 3 && b[p[2]] == cannon)
+            for (int i = 0; i < 2; i++)
+                if (piece_color(b[p[i]]) == us)
+                    set_add(from, p[i]);
+    }
+    const int horse = piece_make(them, HORSE);
+    for (const uint8_t *h = HORSE_ATTACKERS[ksq]; *h != SQ_END; h += 2)
+        if (b[h[0]] == horse && b[h[1]] && piece_color(b[h[1]]) == us)
+            set_add(from, h[1]);
+    set_add(from, ksq);
+}
+
 int gen_legal(const Position *pos, Move *out)
 {
-    Move tmp[MAX_MOVES];
-    int n = generate(pos, tmp, GEN_ALL), k = 0;
-    for (int i = 0; i < n; i++)
-        if (pos_is_legal(pos, tmp[i]))
-            out[k++] = tmp[i];
+    int n = generate(pos, out, GEN_ALL), k = 0;
+    if (pos_in_check(pos)) {
+        for (int i = 0; i < n; i++)
+            if (legal_by_trial(pos, out[i]))
+                out[k++] = out[i];
+        return k;
+    }
+    SquareSet from = {{0, 0}}, to = {{0, 0}};
+    danger_squares(pos, &from, &to);
+    for (int i = 0; i < n; i++) {
+        Move m = out[i];
+        if ((!set_has(&from, move_from(m)) && !set_has(&to, move_to(m))) || legal_by_trial(pos, m))
+            out[k++] = m;
+    }
     return k;
 }
 

@@ -64,6 +64,7 @@ static bool fen_fail(char *err, size_t len, const char *msg)
 
 static const char *TYPE_NAMES[PIECE_TYPE_NB] = {"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
 static const int TYPE_MAX[PIECE_TYPE_NB] = {0, 1, 2, 2, 2, 2, 2, 5};
+static const int FIRST_SLOT[PIECE_TYPE_NB] = {0, 0, 1, 3, 5, 7, 9, 11};
 
 bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
 {
@@ -71,6 +72,8 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
     Position *pos = &tmp;
     char msg[160];
     memset(pos, 0, offsetof(Position, st) + sizeof(PosState));
+    memset(pos->slot_at, SLOT_NONE, sizeof pos->slot_at);
+    memset(pos->sq_of, SLOT_NONE, sizeof pos->sq_of);
     if (!fen)
         return fen_fail(err, errlen, "empty FEN");
     while (isspace((unsigned char)*fen))
@@ -109,7 +112,11 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
                 return fen_fail(err, errlen, msg);
             }
             pos->board[sq] = (uint8_t)pc;
-            if (++pos->count[pc] > TYPE_MAX[piece_type(pc)]) {
+            if (++pos->count[pc] <= TYPE_MAX[piece_type(pc)]) {
+                int slot = piece_color(pc) * 16 + FIRST_SLOT[piece_type(pc)] + pos->count[pc] - 1;
+                pos->slot_at[sq] = (uint8_t)slot;
+                pos->sq_of[slot] = (uint8_t)sq;
+            } else {
                 snprintf(msg, sizeof msg, "too many %s %ss (at most %d)", piece_color(pc) == RED ? "red" : "black",
                          TYPE_NAMES[piece_type(pc)], TYPE_MAX[piece_type(pc)]);
                 return fen_fail(err, errlen, msg);
@@ -246,10 +253,16 @@ void pos_make(Position *pos, Move m)
     st->psq = (int16_t)(prev->psq - PSQ[pc][from] + PSQ[pc][to] - PSQ[cap][to]);
     st->key = k;
     st->move = m;
-    st->captured = (uint8_t)cap;
+    const int slot = pos->slot_at[from], cap_slot = pos->slot_at[to];
+    st->cap_slot = (uint8_t)cap_slot;
     st->rule60 = cap ? 0 : (uint16_t)(prev->rule60 + 1);
     pos->board[to] = (uint8_t)pc;
     pos->board[from] = 0;
+    pos->slot_at[to] = (uint8_t)slot;
+    pos->slot_at[from] = SLOT_NONE;
+    pos->sq_of[slot] = (uint8_t)to;
+    if (cap_slot != SLOT_NONE)
+        pos->sq_of[cap_slot] = SLOT_NONE;
     pos->count[cap]--;
     pos->count[0] = 0;
     if (piece_type(pc) == KING)
@@ -268,10 +281,20 @@ void pos_unmake(Position *pos)
     pos->side ^= 1;
     pos->ply--;
     pos->game_ply--;
+    const int slot = pos->slot_at[to], cap_slot = st->cap_slot;
     pos->board[from] = (uint8_t)pc;
-    pos->board[to] = st->captured;
-    pos->count[st->captured]++;
-    pos->count[0] = 0;
+    pos->slot_at[from] = (uint8_t)slot;
+    pos->sq_of[slot] = (uint8_t)from;
+    if (cap_slot != SLOT_NONE) {
+        int cap = slot_piece(cap_slot);
+        pos->board[to] = (uint8_t)cap;
+        pos->slot_at[to] = (uint8_t)cap_slot;
+        pos->sq_of[cap_slot] = (uint8_t)to;
+        pos->count[cap]++;
+    } else {
+        pos->board[to] = 0;
+        pos->slot_at[to] = SLOT_NONE;
+    }
     if (piece_type(pc) == KING)
         pos->king[pos->side] = (uint8_t)from;
 }
@@ -283,7 +306,7 @@ void pos_make_null(Position *pos)
     *st = *prev;
     st->key ^= ZOBRIST_SIDE;
     st->move = MOVE_NULL;
-    st->captured = 0;
+    st->cap_slot = SLOT_NONE;
     st->checked = 0;
     st->rule60 = 0; /* no repetition may be seen through a null move */
     pos->side ^= 1;
@@ -311,6 +334,21 @@ void pos_trim_history(Position *pos)
     pos->root_ply = imax(0, pos->root_ply - drop);
 }
 
+static bool slots_ok(const Position *pos)
+{
+    for (int sq = 0; sq < SQUARE_NB; sq++) {
+        int slot = pos->slot_at[sq];
+        if ((slot == SLOT_NONE) != (pos->board[sq] == 0))
+            return false;
+        if (slot != SLOT_NONE && (pos->sq_of[slot] != sq || slot_piece(slot) != pos->board[sq]))
+            return false;
+    }
+    for (int slot = 0; slot < SLOT_NB; slot++)
+        if (pos->sq_of[slot] != SLOT_NONE && pos->slot_at[pos->sq_of[slot]] != slot)
+            return false;
+    return true;
+}
+
 bool pos_ok(const Position *pos, const char **why)
 {
     const char *w = NULL;
@@ -322,6 +360,8 @@ bool pos_ok(const Position *pos, const char **why)
         w = "piece counts disagree with the board";
     else if (pos->board[pos->king[RED]] != piece_make(RED, KING) || pos->board[pos->king[BLACK]] != piece_make(BLACK, KING))
         w = "king square is stale";
+    else if (!slots_ok(pos))
+        w = "piece slots disagree with the board";
     else if (pos_compute_key(pos) != pos->st[pos->ply].key)
         w = "incremental key differs from the key computed from scratch";
     else if (compute_psq(pos) != pos->st[pos->ply].psq)
