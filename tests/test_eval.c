@@ -24,8 +24,8 @@ static void symmetric(const char *fen)
 
 void test_eval(void)
 {
-    for (int i = 0; i < BENCH_FEN_COUNT; i++)
-        symmetric(BENCH_FENS[i]);
+    for (int i = 0; i < GAME_BENCH_FEN_COUNT; i++)
+        symmetric(GAME_BENCH_FENS[i]);
     static char lines[64][512];
     int n = read_lines("tests/perft.epd", lines, 64);
     for (int i = 0; i < n; i++) {

@@ -8,9 +8,6 @@
 
 enum { BENCH_DEFAULT_DEPTH = 9, BENCH_HASH_MB = 16 };
 
-extern const char *const BENCH_FENS[];
-extern const int BENCH_FEN_COUNT;
-
 /* Search every bench position to `depth` (0 = default) with a cleared
  * table; prints "Nodes searched" and "Nodes/second"; returns the nodes. */
 uint64_t bench_run(int depth, SearchStats *total);

@@ -10,6 +10,7 @@
 #include "bench.h"
 #include "protocol.h"
 #include "thread.h"
+#include "ttlab.h"
 
 int uci_loop_from(char *first);
 
@@ -21,6 +22,7 @@ static void usage(void)
          "  chariot analyze [FEN | startpos moves ...] [--depth N | --movetime MS | --nodes N] [--multipv N]\n"
          "  chariot bench [DEPTH]         search the bench positions; prints a deterministic node count\n"
          "  chariot perft DEPTH [FEN]     count leaf nodes, one line per root move\n"
+         "  chariot ttlab [EXPERIMENT] [options]   transposition-table laboratory ('ttlab --help')\n"
          "  chariot help");
 }
 
@@ -66,6 +68,8 @@ int main(int argc, char **argv)
             return bench_run(argc > 2 ? atoi(argv[2]) : 0, NULL) ? 0 : 1;
         if (!strcmp(argv[1], "analyze"))
             return analyze_main(argc - 2, argv + 2);
+        if (!strcmp(argv[1], "ttlab"))
+            return ttlab_main(argc - 2, argv + 2);
         usage();
         return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
     }

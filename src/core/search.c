@@ -100,7 +100,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
     }
     /* 4. Captures (or evasions). */
     MovePicker mp;
-    movepick_init_qs(&mp, pos, &t->hist, tp.data.move);
+    movepick_init_qs(&mp, pos, &t->hist, t->limits.no_tt_move ? MOVE_NONE : tp.data.move);
     Move m, best_move = MOVE_NONE;
     while ((m = movepick_next(&mp)) != MOVE_NONE) {
         if (!pos_is_legal(pos, m))
@@ -194,7 +194,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
     }
     /* 7. The moves: table move, captures, killers, quiets, bad captures. */
     MovePicker mp;
-    Move tt_move = root ? t->s.root[t->s.pv_index].move : tp.data.move;
+    Move tt_move = root ? t->s.root[t->s.pv_index].move : t->limits.no_tt_move ? MOVE_NONE : tp.data.move;
     movepick_init(&mp, pos, &t->hist, root ? MOVE_NONE : tt_move, ply);
     Move quiets[64], best_move = MOVE_NONE, m;
     int nquiets = 0, moves = 0, root_i = t->s.pv_index;

@@ -40,6 +40,7 @@ typedef struct {
     Move searchmoves[MAX_MOVES];
     int nbanmoves;       /* root moves never played */
     Move banmoves[MAX_MOVES];
+    bool no_tt_move;     /* laboratory: do not order the table move first */
 } SearchLimits;
 
 typedef struct {

@@ -114,16 +114,23 @@ static void init_reverse(void)
     }
 }
 
+enum { DEFAULT_KEY_SEED = 0 };
+
+void game_set_key_seed(uint64_t salt)
+{
+    uint64_t seed = 0x43686172696f7421ULL ^ (salt * 0x9e3779b97f4a7c15ULL); /* fixed: keys are reproducible */
+    for (int pc = 0; pc < PIECE_NB; pc++)
+        for (int sq = 0; sq < SQUARE_NB; sq++)
+            ZOBRIST[pc][sq] = piece_type(pc) ? splitmix64(&seed) : 0;
+    ZOBRIST_SIDE = splitmix64(&seed);
+}
+
 void board_init_tables(void)
 {
     for (int sq = 0; sq < SQUARE_NB; sq++)
         init_steps(sq);
     init_reverse();
-    uint64_t seed = 0x43686172696f7421ULL; /* fixed: keys are reproducible */
-    for (int pc = 0; pc < PIECE_NB; pc++)
-        for (int sq = 0; sq < SQUARE_NB; sq++)
-            ZOBRIST[pc][sq] = piece_type(pc) ? splitmix64(&seed) : 0;
-    ZOBRIST_SIDE = splitmix64(&seed);
+    game_set_key_seed(DEFAULT_KEY_SEED);
 }
 
 bool square_legal_for(int pc, int sq)

@@ -106,4 +106,11 @@ bool pos_null_ok(const Position *pos); /* side to move has material that makes n
 RuleResult pos_rule_status(const Position *pos); /* repetition / move-count verdict here */
 bool pos_insufficient_material(const Position *pos);
 
+/* Fixed data for bench and the table laboratory (benchdata.c). */
+extern const char *const GAME_BENCH_FENS[];
+extern const int GAME_BENCH_FEN_COUNT;
+extern const char *const GAME_LAB_GAMES[]; /* "FEN|move move ..." */
+extern const int GAME_LAB_GAME_COUNT;
+void game_set_key_seed(uint64_t seed); /* new Zobrist keys; set positions again afterwards */
+
 #endif

@@ -98,4 +98,15 @@ int pos_see(const Position *pos, Move m)
     return gain[0];
 }
 
-bool pos_see_ge(const Position *pos, Move m, int threshold) { return pos_see(pos, m) >= threshold; }
+bool pos_see_ge(const Position *pos, Move m, int threshold)
+{
+    /* Bounds first: the capturer can always stop after the first recapture
+     * (SEE >= victim - attacker), and never gains more than the victim. */
+    int victim = pos->board[move_to(m)] ? value_of(pos->board[move_to(m)]) : 0;
+    int attacker = value_of(pos->board[move_from(m)]);
+    if (victim - attacker >= threshold)
+        return true;
+    if (victim < threshold)
+        return false;
+    return pos_see(pos, m) >= threshold;
+}

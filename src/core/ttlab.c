@@ -1,0 +1,419 @@
+/*
+ * ttlab.c - the transposition-table laboratory: `chariot ttlab`.
+ *
+ * Runs fixed searches (one thread, fixed depth) under each table
+ * configuration and prints, per run, what the table did: nodes and CPU time
+ * to depth, probe hit rate, cutoffs from the table, how often the table move
+ * was searched first and how often it was the cutoff move, the first-move
+ * cutoff rate, the fill, and what stores did. Repeated runs use different
+ * Zobrist key seeds, which move every position to other slots, so the
+ * spread over seeds is the error bar. docs/tt-lab.md has the experiments.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "ttlab.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "thread.h"
+
+typedef struct {
+    char label[48];
+    bool table;         /* false: no table at all */
+    TTScheme scheme;
+    size_t kb;
+    bool depth0, tt_move, aging, mate_adjust, clear_between;
+} LabSetup;
+
+typedef struct {
+    SearchStats st;
+    double cpu_ms;
+    int fill;
+    int solved, exact_mates, tried; /* mate mode */
+} LabResult;
+
+typedef struct {
+    const char *experiment;
+    int depth, seeds, positions, plies;
+    const char *csv, *epd, *sizes, *schemes;
+    bool quiet;
+} LabOptions;
+
+static double cpu_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+static void add_stats(SearchStats *a, const SearchStats *b)
+{
+    a->nodes += b->nodes, a->qnodes += b->qnodes, a->tt_probes += b->tt_probes, a->tt_hits += b->tt_hits;
+    a->tt_cutoffs += b->tt_cutoffs, a->tt_move_tried += b->tt_move_tried, a->tt_move_cutoffs += b->tt_move_cutoffs;
+    a->cut_nodes += b->cut_nodes, a->first_move_cuts += b->first_move_cuts;
+    for (int k = 0; k < 4; k++)
+        a->stores[k] += b->stores[k];
+}
+
+static void apply_setup(const LabSetup *s)
+{
+    tt_set_enabled(s->table);
+    tt_set_scheme(s->scheme);
+    tt_set_store_depth0(s->depth0);
+    tt_set_aging(s->aging);
+    tt_set_mate_adjust(s->mate_adjust);
+    if (!tt_resize_kb(s->kb))
+        fprintf(stderr, "ttlab: cannot allocate %zu KiB\n", s->kb);
+}
+
+static void restore_defaults(void)
+{
+    tt_set_enabled(true);
+    tt_set_scheme(TT_AGED_BUCKET);
+    tt_set_store_depth0(true);
+    tt_set_aging(true);
+    tt_set_mate_adjust(true);
+    tt_resize(TT_DEFAULT_MB);
+    game_set_key_seed(0);
+}
+
+/* One search of the lab thread from its current position. */
+static Move lab_search(const LabSetup *s, int depth, LabResult *r)
+{
+    SearchThread *t = threads_main();
+    search_limits_init(&t->limits);
+    t->limits.depth = depth;
+    t->limits.no_tt_move = !s->tt_move;
+    atomic_store(&g_stop, false);
+    atomic_store(&g_pondering, false);
+    double t0 = cpu_ms();
+    Move m = search_run(t, NULL);
+    r->cpu_ms += cpu_ms() - t0;
+    add_stats(&r->st, &t->s.stats);
+    return m;
+}
+
+static bool set_position(const char *fen)
+{
+    char err[160];
+    return pos_set_fen(&threads_main()->pos, fen, err, sizeof err);
+}
+
+/* Positions mode: every bench position, each from a cleared table. */
+static void run_positions(const LabSetup *s, const LabOptions *o, LabResult *r)
+{
+    int n = o->positions > 0 ? imin(o->positions, GAME_BENCH_FEN_COUNT) : GAME_BENCH_FEN_COUNT;
+    for (int i = 0; i < n; i++) {
+        if (!set_position(GAME_BENCH_FENS[i]))
+            continue;
+        tt_clear();
+        search_clear_history(threads_main());
+        lab_search(s, o->depth, r);
+        r->fill += tt_fill_permille();
+    }
+    r->fill /= n;
+}
+
+/* Game mode: successive positions of real games, the table kept (or not). */
+static void run_games(const LabSetup *s, const LabOptions *o, LabResult *r)
+{
+    SearchThread *t = threads_main();
+    int searches = 0;
+    for (int g = 0; g < GAME_LAB_GAME_COUNT; g++) {
+        char buf[4096];
+        snprintf(buf, sizeof buf, "%s", GAME_LAB_GAMES[g]);
+        char *bar = strchr(buf, '|');
+        if (!bar)
+            continue;
+        *bar = 0;
+        if (!set_position(buf))
+            continue;
+        tt_clear();
+        search_clear_history(t);
+        Position game = t->pos;
+        char *save = NULL;
+        int ply = 0;
+        for (char *mv = strtok_r(bar + 1, " ", &save); mv && ply < o->plies; mv = strtok_r(NULL, " ", &save), ply++) {
+            if (s->clear_between)
+                tt_clear();
+            t->pos = game;
+            lab_search(s, o->depth, r);
+            r->fill += tt_fill_permille();
+            searches++;
+            Move m = pos_parse_move(&game, mv);
+            if (!m)
+                break;
+            pos_make(&game, m);
+        }
+    }
+    r->fill /= imax(searches, 1);
+}
+
+/* Mate mode: an EPD with "bm" and "dm"; does the search report the right distance? */
+static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
+{
+    FILE *f = fopen(o->epd, "r");
+    char line[512];
+    if (!f) {
+        fprintf(stderr, "ttlab: cannot read %s\n", o->epd);
+        return;
+    }
+    while (fgets(line, sizeof line, f)) {
+        char *bm = strstr(line, " bm "), *dm = strstr(line, "dm ");
+        if (!bm || !dm)
+            continue;
+        char fen[256], want[8] = "", got[8];
+        snprintf(fen, sizeof fen, "%.*s 0 1", (int)(bm - line), line);
+        sscanf(bm + 4, "%7[a-i0-9]", want);
+        int n = atoi(dm + 3);
+        if (!set_position(fen))
+            continue;
+        tt_clear();
+        search_clear_history(threads_main());
+        move_to_str(lab_search(s, o->depth, r), got);
+        Score sc = threads_main()->s.root[0].score;
+        r->tried++;
+        r->solved += !strcmp(got, want);
+        r->exact_mates += sc == score_mate_in(2 * n - 1);
+    }
+    fclose(f);
+}
+
+static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (double)b : 0.0; }
+
+static const char *CSV_HEADER =
+    "experiment,label,scheme,size_kb,seed,depth,nodes,cpu_ms,hit_pct,tt_cut_pct,ttmove_first_pct,ttmove_cut_pct,"
+    "first_move_cut_pct,fill_permille,store_new_pct,store_update_pct,store_replace_pct,store_reject_pct,"
+    "mates_tried,bm_found,mate_distance_right";
+
+static void report(FILE *csv, const LabOptions *o, const LabSetup *s, int seed, const LabResult *r)
+{
+    const SearchStats *st = &r->st;
+    uint64_t stores = st->stores[0] + st->stores[1] + st->stores[2] + st->stores[3];
+    uint64_t interior = st->nodes - st->qnodes;
+    printf("%-24s %8zuK %2d %12llu %9.0f %6.1f %6.1f %6.1f %6.1f %6.1f %5d %5.1f/%4.1f/%4.1f/%4.1f", s->label, s->kb,
+           seed, (unsigned long long)st->nodes, r->cpu_ms, pct(st->tt_hits, st->tt_probes),
+           pct(st->tt_cutoffs, st->tt_probes), pct(st->tt_move_tried, interior),
+           pct(st->tt_move_cutoffs, st->tt_move_tried), pct(st->first_move_cuts, st->cut_nodes), r->fill,
+           pct(st->stores[TT_STORE_NEW], stores), pct(st->stores[TT_STORE_UPDATE], stores),
+           pct(st->stores[TT_STORE_REPLACE], stores), pct(st->stores[TT_STORE_REJECT], stores));
+    if (r->tried)
+        printf("  bm %d/%d, mate distance right %d/%d", r->solved, r->tried, r->exact_mates, r->tried);
+    printf("\n");
+    fflush(stdout);
+    if (csv)
+        fprintf(csv, "%s,%s,%s,%zu,%d,%d,%llu,%.1f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%.2f,%.2f,%.2f,%.2f,%d,%d,%d\n",
+                o->experiment, s->label, s->table ? tt_scheme_name(s->scheme) : "off", s->kb, seed, o->depth,
+                (unsigned long long)st->nodes, r->cpu_ms, pct(st->tt_hits, st->tt_probes),
+                pct(st->tt_cutoffs, st->tt_probes), pct(st->tt_move_tried, interior),
+                pct(st->tt_move_cutoffs, st->tt_move_tried), pct(st->first_move_cuts, st->cut_nodes), r->fill,
+                pct(st->stores[TT_STORE_NEW], stores), pct(st->stores[TT_STORE_UPDATE], stores),
+                pct(st->stores[TT_STORE_REPLACE], stores), pct(st->stores[TT_STORE_REJECT], stores), r->tried,
+                r->solved, r->exact_mates);
+}
+
+static void progress(const LabOptions *o, int done, int total)
+{
+    if (o->quiet || !isatty(2))
+        return;
+    int w = 30, k = total ? done * w / total : w;
+    fprintf(stderr, "\r[%.*s%*s] %d/%d ", k, "##############################", w - k, "", done, total);
+    if (done == total)
+        fprintf(stderr, "\r%*s\r", w + 20, "");
+    fflush(stderr);
+}
+
+/* Sizes like "64K,1M,16M" or a range "64K-1G" (powers of two). */
+static int parse_sizes(const char *spec, size_t *out, int max)
+{
+    int n = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", spec);
+    char *dash = strchr(buf, '-');
+    if (dash) {
+        *dash = 0;
+        size_t lo = 0, hi = 0;
+        parse_sizes(buf, &lo, 1);
+        parse_sizes(dash + 1, &hi, 1);
+        for (size_t kb = lo; kb && kb <= hi && n < max; kb *= 2)
+            out[n++] = kb;
+        return n;
+    }
+    for (char *t = strtok(buf, ","); t && n < max; t = strtok(NULL, ",")) {
+        char *end;
+        double v = strtod(t, &end);
+        size_t mult = *end == 'G' || *end == 'g' ? 1 << 20 : *end == 'M' || *end == 'm' ? 1 << 10 : 1;
+        if (v > 0)
+            out[n++] = (size_t)(v * (double)mult);
+    }
+    return n;
+}
+
+static int build_setups(const LabOptions *o, LabSetup *setups, int max)
+{
+    size_t sizes[32];
+    int nsizes = parse_sizes(o->sizes, sizes, 32), n = 0;
+    const char *exp = o->experiment;
+    LabSetup base = {"", true, TT_AGED_BUCKET, 0, true, true, true, true, false};
+    for (int i = 0; i < nsizes; i++) {
+        base.kb = sizes[i];
+        if (!strcmp(exp, "schemes") || !strcmp(exp, "sizes") || !strcmp(exp, "mates")) {
+            char list[128];
+            snprintf(list, sizeof list, "%s", o->schemes);
+            for (char *t = strtok(list, ","); t && n < max; t = strtok(NULL, ",")) {
+                LabSetup s = base;
+                if (!strcmp(t, "off"))
+                    s.table = false;
+                else if (!tt_scheme_parse(t, &s.scheme))
+                    continue;
+                if (!strcmp(exp, "mates") && s.table) {
+                    LabSetup u = s;
+                    snprintf(u.label, sizeof u.label, "%s no-mate-adjust", t);
+                    u.mate_adjust = false;
+                    snprintf(s.label, sizeof s.label, "%s mate-adjust", t);
+                    setups[n++] = s;
+                    if (n < max)
+                        setups[n++] = u;
+                    continue;
+                }
+                snprintf(s.label, sizeof s.label, "%s", t);
+                setups[n++] = s;
+            }
+        } else if (!strcmp(exp, "depth0") || !strcmp(exp, "ordering")) {
+            char list[128];
+            snprintf(list, sizeof list, "%s", o->schemes);
+            for (char *t = strtok(list, ","); t && n + 1 < max; t = strtok(NULL, ",")) {
+                LabSetup s = base;
+                if (!tt_scheme_parse(t, &s.scheme))
+                    continue;
+                bool d0 = !strcmp(exp, "depth0");
+                snprintf(s.label, sizeof s.label, "%s %s", t, d0 ? "store-depth0" : "tt-move");
+                setups[n++] = s;
+                snprintf(s.label, sizeof s.label, "%s %s", t, d0 ? "no-depth0" : "no-tt-move");
+                if (d0)
+                    s.depth0 = false;
+                else
+                    s.tt_move = false;
+                setups[n++] = s;
+            }
+        } else if (!strcmp(exp, "aging")) {
+            char list[128];
+            snprintf(list, sizeof list, "%s", o->schemes);
+            for (char *t = strtok(list, ","); t && n + 2 < max; t = strtok(NULL, ",")) {
+                LabSetup s = base;
+                if (!tt_scheme_parse(t, &s.scheme))
+                    continue;
+                snprintf(s.label, sizeof s.label, "%s keep+aging", t);
+                setups[n++] = s;
+                snprintf(s.label, sizeof s.label, "%s keep,no-aging", t);
+                s.aging = false;
+                setups[n++] = s;
+                snprintf(s.label, sizeof s.label, "%s clear-each-move", t);
+                s.aging = true;
+                s.clear_between = true;
+                setups[n++] = s;
+            }
+        }
+    }
+    return n;
+}
+
+static void usage(void)
+{
+    puts("usage: chariot ttlab [EXPERIMENT] [options]\n"
+         "experiments (default: schemes):\n"
+         "  schemes   every scheme and no table, bench positions, each from a cleared table\n"
+         "  sizes     same, meant for a size range (e.g. --sizes 64K-1G) to see hit rate against size\n"
+         "  depth0    storing quiescence (depth-0) results or not\n"
+         "  ordering  the table move ordered first or not (first-move cutoff rate)\n"
+         "  aging     game mode: table kept with generations, kept without, cleared before each move\n"
+         "  mates     mate suite (--epd FILE) with and without mate-distance adjustment\n"
+         "options:\n"
+         "  --depth N          search depth (default 9)\n"
+         "  --sizes LIST       table sizes, e.g. 64K,1M,16M or 64K-1G (default 64K,1M,16M)\n"
+         "  --schemes LIST     always,depth,two-tier,two-layer,aged-bucket,off (default all)\n"
+         "  --seeds N          repeat with N Zobrist key seeds (default 1)\n"
+         "  --positions N      only the first N bench positions\n"
+         "  --plies N          game mode: positions per game (default 40)\n"
+         "  --epd FILE         mates mode: the suite (default tests/mates.epd)\n"
+         "  --csv FILE         also write rows as CSV\n"
+         "  --quiet            no progress bar");
+}
+
+int ttlab_main(int argc, char **argv)
+{
+    LabOptions o = {"schemes", 9, 1, 0, 40, NULL, "tests/mates.epd", "64K,1M,16M",
+                    "always,depth,two-tier,two-layer,aged-bucket,off", false};
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        if (!strcmp(a, "--depth") && v)
+            o.depth = atoi(v), i++;
+        else if (!strcmp(a, "--sizes") && v)
+            o.sizes = v, i++;
+        else if (!strcmp(a, "--schemes") && v)
+            o.schemes = v, i++;
+        else if (!strcmp(a, "--seeds") && v)
+            o.seeds = imax(1, atoi(v)), i++;
+        else if (!strcmp(a, "--positions") && v)
+            o.positions = atoi(v), i++;
+        else if (!strcmp(a, "--plies") && v)
+            o.plies = atoi(v), i++;
+        else if (!strcmp(a, "--epd") && v)
+            o.epd = v, i++;
+        else if (!strcmp(a, "--csv") && v)
+            o.csv = v, i++;
+        else if (!strcmp(a, "--quiet"))
+            o.quiet = true;
+        else if (a[0] != '-')
+            o.experiment = a;
+        else {
+            usage();
+            return 2;
+        }
+    }
+    static LabSetup setups[256];
+    int n = build_setups(&o, setups, 256);
+    if (n == 0) {
+        usage();
+        return 2;
+    }
+    FILE *csv = NULL;
+    if (o.csv) {
+        bool fresh = access(o.csv, F_OK) != 0;
+        csv = fopen(o.csv, "a");
+        if (!csv) {
+            fprintf(stderr, "ttlab: cannot write %s\n", o.csv);
+            return 2;
+        }
+        if (fresh)
+            fprintf(csv, "%s\n", CSV_HEADER);
+    }
+    printf("ttlab %s: depth %d, %d seed(s)\n", o.experiment, o.depth, o.seeds);
+    printf("%-24s %9s %2s %12s %9s %6s %6s %6s %6s %6s %5s %s\n", "setup", "size", "sd", "nodes", "cpu ms", "hit%",
+           "ttcut%", "ttm1st", "ttmcut", "1stcut", "fill", "stores new/upd/repl/rej %");
+    int done = 0, total = n * o.seeds;
+    for (int seed = 0; seed < o.seeds; seed++) {
+        game_set_key_seed((uint64_t)seed);
+        for (int i = 0; i < n; i++) {
+            progress(&o, done, total);
+            LabResult r;
+            memset(&r, 0, sizeof r);
+            apply_setup(&setups[i]);
+            if (!strcmp(o.experiment, "aging"))
+                run_games(&setups[i], &o, &r);
+            else if (!strcmp(o.experiment, "mates"))
+                run_mates(&setups[i], &o, &r);
+            else
+                run_positions(&setups[i], &o, &r);
+            progress(&o, ++done, total);
+            report(csv, &o, &setups[i], seed, &r);
+        }
+    }
+    if (csv)
+        fclose(csv);
+    restore_defaults();
+    return 0;
+}
