@@ -18,7 +18,7 @@ LIBSRC  := $(filter-out src/core/main.c,$(CORE)) $(GAME)
 HDRS    := $(wildcard src/core/*.h src/xiangqi/*.h)
 TESTSRC := $(wildcard tests/*.c)
 
-.PHONY: all release debug san tsan test test-fast test-san bench bench-perft clean help format
+.PHONY: all release debug san tsan test test-fast test-san test-tsan bench bench-perft clean help format
 
 all: chariot                          ## build ./chariot (optimised; the default)
 
@@ -38,7 +38,9 @@ chariot-san: $(CORE) $(GAME) $(HDRS)
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC) -o chariot-san $(CORE) $(GAME) $(LDLIBS)
 
-tsan: $(CORE) $(GAME) $(HDRS)         ## ./chariot-tsan: ThreadSanitizer build
+tsan: chariot-tsan                    ## ./chariot-tsan: ThreadSanitizer build
+
+chariot-tsan: $(CORE) $(GAME) $(HDRS)
 	$(CC) $(WARN) -O1 -g -fsanitize=thread $(INC) -o chariot-tsan $(CORE) $(GAME) $(LDLIBS)
 
 tests/run-tests: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot
@@ -48,13 +50,16 @@ tests/run-tests-san: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot-san
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC) -Itests -o $@ $(TESTSRC) $(LIBSRC) $(LDLIBS)
 
-test: test-fast test-san              ## build and run every test, plain and under ASan+UBSan
+test: test-fast test-san test-tsan    ## build and run every test: plain, ASan+UBSan, ThreadSanitizer
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
 
 test-san: tests/run-tests-san         ## the test suite under ASan+UBSan (perft capped at smaller counts)
 	ASAN_OPTIONS=detect_leaks=0 ./tests/run-tests-san --quick --engine ./chariot-san
+
+test-tsan: tests/run-tests chariot-tsan ## parallel search stress test against the ThreadSanitizer build
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./tests/run-tests --engine ./chariot-tsan smp
 
 bench: chariot                        ## print the bench signature (Nodes searched) and speed
 	./chariot bench $(DEPTH)

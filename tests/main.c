@@ -18,7 +18,7 @@ static const struct {
     void (*fn)(void);
 } GROUPS[] = {
     {"fen", test_fen},       {"perft", test_perft}, {"tt", test_tt},   {"eval", test_eval},
-    {"rules", test_rules},   {"search", test_search}, {"uci", test_uci},
+    {"rules", test_rules},   {"search", test_search}, {"uci", test_uci}, {"smp", test_smp},
 };
 
 int main(int argc, char **argv)

@@ -9,13 +9,16 @@
 #include "protocol.h"
 #include "thread.h"
 
-uint64_t bench_run(int depth, SearchStats *total)
+uint64_t bench_run(int depth, int threads, SearchStats *total)
 {
     SearchThread *t = threads_main();
     size_t old_mb = tt_size_mb();
     uint64_t nodes = 0;
+    int old_threads = threads_count();
     if (depth <= 0)
         depth = BENCH_DEFAULT_DEPTH;
+    if (threads > 0)
+        threads_set_count(threads);
     tt_resize(BENCH_HASH_MB);
     int64_t start = now_ms();
     for (int i = 0; i < GAME_BENCH_FEN_COUNT; i++) {
@@ -25,13 +28,13 @@ uint64_t bench_run(int depth, SearchStats *total)
             continue;
         }
         tt_clear();
-        search_clear_history(t);
+        threads_clear_histories();
         search_limits_init(&t->limits);
         t->limits.depth = depth;
         atomic_store(&g_stop, false);
         atomic_store(&g_pondering, false);
         search_run(t, NULL);
-        nodes += t->s.stats.nodes;
+        nodes += threads_nodes();
         if (total) {
             SearchStats *s = &t->s.stats;
             total->nodes += s->nodes, total->qnodes += s->qnodes, total->tt_probes += s->tt_probes;
@@ -43,11 +46,14 @@ uint64_t bench_run(int depth, SearchStats *total)
         }
     }
     int64_t ms = now_ms() - start;
+    int used_threads = threads_count();
     if (ms <= 0)
         ms = 1;
     tt_resize(old_mb ? old_mb : TT_DEFAULT_MB);
+    threads_set_count(old_threads);
     proto_out("Nodes searched: %llu", (unsigned long long)nodes);
     proto_out("Nodes/second: %llu", (unsigned long long)(nodes * 1000 / (uint64_t)ms));
+    proto_out("Time: %lld ms, threads: %d", (long long)ms, used_threads);
     return nodes;
 }
 

@@ -186,7 +186,16 @@ static bool apply_clear_hash(const char *v, char *err, size_t len)
     return true;
 }
 
-static bool apply_threads(const char *v, char *err, size_t len) { return (void)v, (void)err, (void)len, true; }
+static bool apply_threads(const char *v, char *err, size_t len)
+{
+    int n = atoi(v);
+    if (!threads_set_count(n)) {
+        snprintf(err, len, "could not start %d threads; keeping %d", n, threads_count());
+        return false;
+    }
+    tt_set_clear_threads(n);
+    return true;
+}
 
 static bool apply_multipv(const char *v, char *err, size_t len)
 {
@@ -248,7 +257,7 @@ static bool apply_fairy(const char *v, char *err, size_t len)
 const EngineOption ENGINE_OPTIONS[] = {
     {"Hash", OPT_SPIN, "64", 1, 1048576, NULL, apply_hash},
     {"Clear Hash", OPT_BUTTON, NULL, 0, 0, NULL, apply_clear_hash},
-    {"Threads", OPT_SPIN, "1", 1, 1, NULL, apply_threads},
+    {"Threads", OPT_SPIN, "1", 1, MAX_THREADS, NULL, apply_threads},
     {"MultiPV", OPT_SPIN, "1", 1, MAX_MULTIPV, NULL, apply_multipv},
     {"Ponder", OPT_CHECK, "false", 0, 0, NULL, apply_ponder},
     {"Move Overhead", OPT_SPIN, "10", 0, 5000, NULL, apply_overhead},

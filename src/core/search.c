@@ -33,11 +33,18 @@ static inline bool should_stop(SearchThread *t)
     if (atomic_load_explicit(&g_stop, memory_order_relaxed))
         return true;
     const uint64_t n = t->s.stats.nodes;
-    if ((t->limits.nodes && n >= t->limits.nodes) || ((n & (CHECK_STOP_EVERY - 1)) == 0 && thread_time_up(t))) {
-        atomic_store(&g_stop, true);
-        return true;
+    bool stop = false;
+    if ((n & (CHECK_STOP_EVERY - 1)) == 0) {
+        atomic_store_explicit(&t->published, n, memory_order_relaxed);
+        if (t->id == 0 && threads_count() > 1)
+            t->s.others_nodes = threads_nodes() - n;
+        stop = thread_time_up(t);
     }
-    return false;
+    if (t->id == 0 && t->limits.nodes && n + t->s.others_nodes >= t->limits.nodes)
+        stop = true;
+    if (stop)
+        atomic_store(&g_stop, true);
+    return stop;
 }
 
 static inline Score rule_score(RuleResult r, int ply)
@@ -196,18 +203,34 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
     MovePicker mp;
     Move tt_move = root ? t->s.root[t->s.pv_index].move : t->limits.no_tt_move ? MOVE_NONE : tp.data.move;
     movepick_init(&mp, pos, &t->hist, root ? MOVE_NONE : tt_move, ply);
-    Move quiets[64], best_move = MOVE_NONE, m;
-    int nquiets = 0, moves = 0, root_i = t->s.pv_index;
+    Move quiets[64], deferred[MAX_MOVES], best_move = MOVE_NONE, m;
+    int nquiets = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
+    const bool may_defer = threads_count() > 1 && depth >= SMP_DEFER_MIN_DEPTH;
     Score best = -SCORE_INF;
     for (;;) {
+        bool from_deferred = false;
         if (root)
             m = root_i < t->s.nroot ? t->s.root[root_i++].move : MOVE_NONE;
         else
             m = movepick_next(&mp);
+        if (m == MOVE_NONE && next_deferred < ndeferred) {
+            m = deferred[next_deferred++];
+            from_deferred = true;
+        }
         if (m == MOVE_NONE)
             break;
-        if (!root && !pos_is_legal(pos, m))
+        if (!root && !from_deferred && !pos_is_legal(pos, m))
             continue;
+        /* Lazy SMP work splitting: leave a subtree another thread is in for later. */
+        if (may_defer && moves > 0 && !from_deferred && !root) {
+            pos_make(pos, m);
+            bool busy = thread_busy_elsewhere(pos_key(pos));
+            pos_unmake(pos);
+            if (busy) {
+                deferred[ndeferred++] = m;
+                continue;
+            }
+        }
         moves++;
         if (moves == 1 && m == tt_move && tt_move)
             st->tt_move_tried++;
@@ -215,6 +238,9 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         t->s.stack[ply + 1].move = m;
         pos_make(pos, m);
         tt_prefetch(pos_key(pos));
+        const Key child_key = pos_key(pos);
+        if (may_defer)
+            thread_mark_busy(child_key);
         const bool gives_check = pos_in_check(pos);
         const Depth new_depth = depth - 1;
         Score v;
@@ -235,6 +261,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
                 v = -search(t, -beta, -alpha, new_depth, ply + 1, false);
         }
         pos_unmake(pos);
+        if (may_defer)
+            thread_unmark_busy(child_key);
         if (atomic_load_explicit(&g_stop, memory_order_relaxed))
             return 0;
         if (root) { /* 9. Root bookkeeping: score and PV of each root move. */
@@ -313,7 +341,7 @@ static void report(SearchThread *t, const SearchReporter *rep, int depth, int np
         info.multipv = i + 1;
         info.score = rm->score != -SCORE_INF ? rm->score : rm->prev_score;
         info.bound = i == t->s.pv_index ? bound : BOUND_EXACT;
-        info.nodes = t->s.stats.nodes;
+        info.nodes = threads_nodes();
         info.time_ms = now_ms() - t->s.start_ms;
         info.hashfull = tt_enabled() ? tt_hashfull() : 0;
         info.pv_len = rm->pv.len;
@@ -328,55 +356,30 @@ static bool mate_found(const SearchThread *t)
     return t->limits.mate && s >= SCORE_MATE_IN_MAX && SCORE_MATE - s <= 2 * t->limits.mate - 1;
 }
 
-Move search_run(SearchThread *t, const SearchReporter *rep)
+/* Lazy SMP diversity. Helpers search the same iterations as the main thread
+ * with their own histories, and split work with it: a thread that is about
+ * to enter a subtree another thread is searching defers that move (see
+ * thread_busy_elsewhere). Optionally (SMP_HELPERS_SKIP_DEPTHS) helpers also
+ * skip iterations, each on its own pattern (`size` iterations searched,
+ * `size` skipped, shifted by `phase`); measured slower on 2 threads here. */
+static const int SKIP_SIZE[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
+static const int SKIP_PHASE[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
+
+static bool helper_skips(int id, int depth)
 {
-    Position *pos = &t->pos;
-    memset(&t->s, 0, sizeof t->s);
-    t->s.start_ms = now_ms();
-    time_allocate(&t->limits, pos_side(pos), &t->s.optimum_ms, &t->s.maximum_ms);
-    history_new_search(&t->hist);
-    tt_new_search();
-    pos_trim_history(pos);
-    pos_set_root(pos);
+    int i = (id - 1) % 20;
+    return SMP_HELPERS_SKIP_DEPTHS && id > 0 && ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0;
+}
 
-    Move legal[MAX_MOVES];
-    int n = gen_legal(pos, legal);
-    for (int i = 0; i < n; i++) {
-        if (t->limits.nsearchmoves && !in_moves(t->limits.searchmoves, t->limits.nsearchmoves, legal[i]))
-            continue;
-        if (in_moves(t->limits.banmoves, t->limits.nbanmoves, legal[i]))
-            continue;
-        RootMove *rm = &t->s.root[t->s.nroot++];
-        rm->move = legal[i];
-        rm->score = rm->prev_score = -SCORE_INF;
-        rm->pv.moves[0] = legal[i];
-        rm->pv.len = 1;
-    }
-    if (t->s.nroot == 0) {
-        if (rep && rep->on_info) {
-            SearchInfo info = {0};
-            info.score = score_mated_in(0);
-            info.bound = BOUND_EXACT;
-            info.multipv = 1;
-            rep->on_info(&info, rep->ctx);
-        }
-        thread_hold_until_released(t);
-        if (rep && rep->on_bestmove)
-            rep->on_bestmove(MOVE_NONE, MOVE_NONE, rep->ctx);
-        return MOVE_NONE;
-    }
-    /* Put the table's move first: it is the best guess before depth 1. */
-    TTProbe tp = tt_probe(pos_key(pos), 0);
-    for (int i = 1; i < t->s.nroot && tp.hit; i++)
-        if (t->s.root[i].move == tp.data.move) {
-            RootMove x = t->s.root[i];
-            memmove(&t->s.root[1], &t->s.root[0], (size_t)i * sizeof(RootMove));
-            t->s.root[0] = x;
-        }
-
-    const int max_depth = t->limits.depth > 0 ? imin(t->limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
-    const int multipv = iclamp(t->limits.multipv, 1, imin(t->s.nroot, MAX_MULTIPV));
+/* Iterative deepening with aspiration windows; only thread 0 reports and keeps time. */
+static void iterate(SearchThread *t, const SearchReporter *rep)
+{
+    /* Helpers ignore the depth limit: they keep feeding the table until the main thread stops them. */
+    const int max_depth = t->limits.depth > 0 && t->id == 0 ? imin(t->limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
+    const int multipv = t->id ? 1 : iclamp(t->limits.multipv, 1, imin(t->s.nroot, MAX_MULTIPV));
     for (int depth = 1; depth <= max_depth; depth++) {
+        if (helper_skips(t->id, depth))
+            continue;
         for (int i = 0; i < t->s.nroot; i++)
             t->s.root[i].prev_score = t->s.root[i].score;
         for (t->s.pv_index = 0; t->s.pv_index < multipv; t->s.pv_index++) {
@@ -409,14 +412,114 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
         if (atomic_load(&g_stop))
             break;
         t->s.completed_depth = depth;
+        if (t->id != 0)
+            continue;
         report(t, rep, depth, multipv, BOUND_EXACT);
         int64_t elapsed = now_ms() - t->s.start_ms;
         if (mate_found(t) || (t->s.optimum_ms >= 0 && !atomic_load(&g_pondering) && elapsed >= t->s.optimum_ms))
             break;
     }
+}
+
+void search_helper_run(SearchThread *t) { iterate(t, NULL); }
+
+/* The result to play: the main thread's, unless a helper finished a deeper
+ * iteration with a score at least as good, or the same depth with a better score. */
+static const SearchThread *best_thread(const SearchThread *t)
+{
+    const SearchThread *best = t;
+    for (int i = 1; i < threads_count(); i++) {
+        const SearchThread *h = threads_get(i);
+        if (h->s.completed_depth == 0)
+            continue;
+        Score hs = h->s.root[0].score, bs = best->s.root[0].score;
+        if ((h->s.completed_depth > best->s.completed_depth && hs >= bs) ||
+            (h->s.completed_depth == best->s.completed_depth && hs > bs))
+            best = h;
+    }
+    return best;
+}
+
+/* Root moves: legal, inside searchmoves, outside banmoves; the table move first. */
+static void setup_root(SearchThread *t)
+{
+    Position *pos = &t->pos;
+    Move legal[MAX_MOVES];
+    int n = gen_legal(pos, legal);
+    for (int i = 0; i < n; i++) {
+        if (t->limits.nsearchmoves && !in_moves(t->limits.searchmoves, t->limits.nsearchmoves, legal[i]))
+            continue;
+        if (in_moves(t->limits.banmoves, t->limits.nbanmoves, legal[i]))
+            continue;
+        RootMove *rm = &t->s.root[t->s.nroot++];
+        rm->move = legal[i];
+        rm->score = rm->prev_score = -SCORE_INF;
+        rm->pv.moves[0] = legal[i];
+        rm->pv.len = 1;
+    }
+    TTProbe tp = tt_probe(pos_key(pos), 0);
+    for (int i = 1; i < t->s.nroot && tp.hit; i++)
+        if (t->s.root[i].move == tp.data.move) {
+            RootMove x = t->s.root[i];
+            memmove(&t->s.root[1], &t->s.root[0], (size_t)i * sizeof(RootMove));
+            t->s.root[0] = x;
+        }
+}
+
+static void prepare_helpers(const SearchThread *t)
+{
+    for (int i = 1; i < threads_count(); i++) {
+        SearchThread *h = threads_get(i);
+        h->pos = t->pos;
+        h->limits = t->limits;
+        memset(&h->s, 0, sizeof h->s);
+        h->s.start_ms = t->s.start_ms;
+        h->s.optimum_ms = h->s.maximum_ms = -1;
+        h->s.nroot = t->s.nroot;
+        memcpy(h->s.root, t->s.root, (size_t)t->s.nroot * sizeof(RootMove));
+        atomic_store(&h->published, 0);
+        history_new_search(&h->hist);
+    }
+}
+
+Move search_run(SearchThread *t, const SearchReporter *rep)
+{
+    Position *pos = &t->pos;
+    memset(&t->s, 0, sizeof t->s);
+    atomic_store(&t->published, 0);
+    t->s.start_ms = now_ms();
+    time_allocate(&t->limits, pos_side(pos), &t->s.optimum_ms, &t->s.maximum_ms);
+    history_new_search(&t->hist);
+    tt_new_search();
+    pos_trim_history(pos);
+    pos_set_root(pos);
+    setup_root(t);
+    if (t->s.nroot == 0) {
+        if (rep && rep->on_info) {
+            SearchInfo info = {0};
+            info.score = score_mated_in(0);
+            info.bound = BOUND_EXACT;
+            info.multipv = 1;
+            rep->on_info(&info, rep->ctx);
+        }
+        thread_hold_until_released(t);
+        if (rep && rep->on_bestmove)
+            rep->on_bestmove(MOVE_NONE, MOVE_NONE, rep->ctx);
+        return MOVE_NONE;
+    }
+    const bool helpers = threads_count() > 1;
+    if (helpers) {
+        prepare_helpers(t);
+        threads_launch_helpers();
+    }
+    iterate(t, rep);
     /* UCI: after `go infinite` or `go ponder`, bestmove waits for stop or ponderhit. */
     thread_hold_until_released(t);
-    const RootMove *best = &t->s.root[0];
+    if (helpers) {
+        atomic_store(&g_stop, true);
+        threads_join_helpers();
+    }
+    const RootMove *best = &best_thread(t)->s.root[0];
     if (rep && rep->on_bestmove)
         rep->on_bestmove(best->move, best->pv.len > 1 ? best->pv.moves[1] : MOVE_NONE, rep->ctx);
     return best->move;

@@ -15,6 +15,10 @@
 atomic_bool g_stop;
 atomic_bool g_pondering;
 
+static SearchThread *pool[MAX_THREADS];
+static int pool_size;
+static pthread_t helper_ids[MAX_THREADS];
+static bool helper_started[MAX_THREADS];
 static SearchThread *main_thread;
 static pthread_t worker;
 static bool worker_running;
@@ -30,7 +34,7 @@ int64_t now_ms(void)
 
 bool thread_time_up(SearchThread *t)
 {
-    if (t->s.maximum_ms < 0 || atomic_load_explicit(&g_pondering, memory_order_relaxed))
+    if (t->id != 0 || t->s.maximum_ms < 0 || atomic_load_explicit(&g_pondering, memory_order_relaxed))
         return false;
     return now_ms() - t->s.start_ms >= t->s.maximum_ms;
 }
@@ -42,20 +46,113 @@ void thread_hold_until_released(const SearchThread *t)
         nanosleep(&nap, NULL);
 }
 
+static SearchThread *thread_new(int id)
+{
+    SearchThread *t = calloc(1, sizeof *t);
+    if (t) {
+        t->id = id;
+        history_clear(&t->hist);
+    }
+    return t;
+}
+
 void threads_init(void)
 {
-    main_thread = calloc(1, sizeof *main_thread);
+    main_thread = pool[0] = thread_new(0);
     if (!main_thread)
         abort();
-    history_clear(&main_thread->hist);
+    pool_size = 1;
 }
 
 SearchThread *threads_main(void) { return main_thread; }
+SearchThread *threads_get(int i) { return i >= 0 && i < pool_size ? pool[i] : NULL; }
+int threads_count(void) { return pool_size; }
+
+bool threads_set_count(int n)
+{
+    threads_wait();
+    if (n < 1 || n > MAX_THREADS)
+        return false;
+    for (int i = pool_size; i < n; i++)
+        if (!(pool[i] = thread_new(i))) {
+            for (int k = pool_size; k < i; k++)
+                free(pool[k]), pool[k] = NULL;
+            return false;
+        }
+    for (int i = n; i < pool_size; i++)
+        free(pool[i]), pool[i] = NULL;
+    pool_size = n;
+    return true;
+}
+
+/* Subtrees some thread is searching right now (a position key per slot). */
+enum { BUSY_SLOTS = 4096 };
+static _Atomic uint64_t busy[BUSY_SLOTS];
+
+bool thread_busy_elsewhere(Key key)
+{
+    return atomic_load_explicit(&busy[key & (BUSY_SLOTS - 1)], memory_order_relaxed) == key;
+}
+
+void thread_mark_busy(Key key) { atomic_store_explicit(&busy[key & (BUSY_SLOTS - 1)], key, memory_order_relaxed); }
+
+void thread_unmark_busy(Key key)
+{
+    uint64_t expected = key;
+    atomic_compare_exchange_strong_explicit(&busy[key & (BUSY_SLOTS - 1)], &expected, 0, memory_order_relaxed,
+                                            memory_order_relaxed);
+}
+
+uint64_t threads_nodes(void)
+{
+    uint64_t n = main_thread->s.stats.nodes;
+    for (int i = 1; i < pool_size; i++)
+        n += atomic_load_explicit(&pool[i]->published, memory_order_relaxed);
+    return n;
+}
+
+static void *helper_main(void *arg)
+{
+    search_helper_run(arg);
+    return NULL;
+}
+
+void threads_launch_helpers(void)
+{
+    for (int i = 1; i < pool_size; i++)
+        helper_started[i] = pthread_create(&helper_ids[i], NULL, helper_main, pool[i]) == 0;
+}
+
+void threads_join_helpers(void)
+{
+    for (int i = 1; i < pool_size; i++)
+        if (helper_started[i]) {
+            pthread_join(helper_ids[i], NULL);
+            helper_started[i] = false;
+        }
+}
+
+void threads_clear_histories(void)
+{
+    for (int i = 0; i < pool_size; i++)
+        history_clear(&pool[i]->hist);
+}
+
+/* The search is over for the protocol as soon as bestmove is out: clear
+ * the busy flag first, so that a command sent right after bestmove is taken. */
+static void worker_bestmove(Move best, Move ponder, void *ctx)
+{
+    (void)ctx;
+    atomic_store(&searching, false);
+    if (worker_reporter.on_bestmove)
+        worker_reporter.on_bestmove(best, ponder, worker_reporter.ctx);
+}
 
 static void *worker_main(void *arg)
 {
     (void)arg;
-    search_run(main_thread, &worker_reporter);
+    SearchReporter rep = {worker_reporter.on_info, worker_bestmove, worker_reporter.ctx};
+    search_run(main_thread, &rep);
     atomic_store(&searching, false);
     return NULL;
 }
@@ -96,6 +193,6 @@ bool threads_busy(void) { return atomic_load(&searching); }
 void threads_new_game(void)
 {
     threads_wait();
-    search_clear_history(main_thread);
+    threads_clear_histories();
     tt_clear();
 }

@@ -32,6 +32,8 @@ typedef struct {
 } RootMove;
 
 typedef struct SearchThread {
+    int id;                      /* 0: the main thread, which reports and keeps time */
+    _Atomic uint64_t published;  /* nodes, copied from s.stats.nodes every few thousand */
     Position pos;
     History hist;
     SearchLimits limits;
@@ -40,6 +42,7 @@ typedef struct SearchThread {
         RootMove root[MAX_MOVES];
         int nroot, pv_index, seldepth, completed_depth;
         int64_t start_ms, optimum_ms, maximum_ms;
+        uint64_t others_nodes;   /* main thread: the helpers' nodes at the last check */
         SearchStats stats;
     } s;
 } SearchThread;
@@ -56,9 +59,27 @@ void thread_hold_until_released(const SearchThread *t); /* infinite/ponder: wait
 Move search_run(SearchThread *t, const SearchReporter *rep);
 void search_clear_history(SearchThread *t);
 
-/* The pool (one search thread for now). */
+/* Helpers run the same search on copies of the main thread's position and
+ * share only the table and the stop flags (Lazy SMP). */
+void search_helper_run(SearchThread *t);
+
+/* The pool: thread 0 is the main search thread. */
+enum { MAX_THREADS = 256 };
 void threads_init(void);
 SearchThread *threads_main(void);
+SearchThread *threads_get(int i);
+int threads_count(void);
+bool threads_set_count(int n); /* false: out of memory, the old pool stays */
+uint64_t threads_nodes(void);  /* all threads, as far as published */
+void threads_launch_helpers(void);
+void threads_join_helpers(void);
+void threads_clear_histories(void);
+
+/* Work splitting between threads: a thread about to enter a subtree that
+ * another thread is searching defers that move to the end of its list. */
+bool thread_busy_elsewhere(Key key);
+void thread_mark_busy(Key key);
+void thread_unmark_busy(Key key);
 void threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
 void threads_stop(void);
 void threads_ponderhit(void);

@@ -5,6 +5,7 @@
 #define _DEFAULT_SOURCE
 #include "tt.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -19,6 +20,7 @@ static bool enabled = true;
 static bool aging = true;
 static bool mate_adjust = true;
 static bool verify = true;
+static int clear_threads = 1;
 
 static const char *SCHEME_NAMES[TT_SCHEME_NB] = {"always", "depth", "two-tier", "two-layer", "aged-bucket"};
 static const int GROUP_SIZE[TT_SCHEME_NB] = {1, 1, 2, 2, 8};
@@ -84,11 +86,47 @@ bool tt_resize(size_t mb)
 
 bool tt_resize_kb(size_t kb) { return kb > 0 && resize_bytes(kb << 10); }
 
+typedef struct {
+    char *start;
+    size_t bytes;
+} ClearJob;
+
+static void *clear_part(void *arg)
+{
+    ClearJob *job = arg;
+    memset(job->start, 0, job->bytes);
+    return NULL;
+}
+
+void tt_set_clear_threads(int n) { clear_threads = n < 1 ? 1 : n > 64 ? 64 : n; }
+
+/* Big tables are cleared by several threads, each a contiguous part. */
 void tt_clear(void)
 {
-    if (table)
-        memset((void *)table, 0, bucket_count * 64);
+    enum { PARALLEL_CLEAR_MIN_BYTES = 64 << 20 };
     generation = 0;
+    if (!table)
+        return;
+    size_t bytes = bucket_count * 64;
+    int n = bytes >= PARALLEL_CLEAR_MIN_BYTES ? clear_threads : 1;
+    ClearJob jobs[64] = {{NULL, 0}};
+    pthread_t ids[64];
+    bool started[64] = {false};
+    size_t part = (bytes / (size_t)n + 63) / 64 * 64;
+    for (int i = 0; i < n; i++) {
+        size_t from = part * (size_t)i;
+        jobs[i].start = (char *)table + from;
+        jobs[i].bytes = from >= bytes ? 0 : from + part > bytes ? bytes - from : part;
+        if (i > 0)
+            started[i] = pthread_create(&ids[i], NULL, clear_part, &jobs[i]) == 0;
+    }
+    clear_part(&jobs[0]);
+    for (int i = 1; i < n; i++) {
+        if (started[i])
+            pthread_join(ids[i], NULL);
+        else
+            clear_part(&jobs[i]);
+    }
 }
 
 void tt_free(void)

@@ -73,6 +73,7 @@ typedef struct {
 bool tt_resize(size_t mb); /* false: allocation failed, the old table stays */
 bool tt_resize_kb(size_t kb);
 void tt_clear(void);
+void tt_set_clear_threads(int n); /* clear big tables with this many threads */
 void tt_free(void);
 void tt_new_search(void);
 void tt_set_scheme(TTScheme s);

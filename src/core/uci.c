@@ -242,7 +242,7 @@ static bool uci_command(char *line)
         proto_out("info string eval %d (side to move)", eval_evaluate(&game));
     else if (!strcmp(cmd, "bench")) {
         threads_wait();
-        bench_run(atoi(args), NULL);
+        bench_run(atoi(args), 0, NULL);
     } else
         proto_error("unknown command '%s'", cmd);
     return true;

@@ -1,0 +1,62 @@
+/*
+ * test_smp.c - several search threads over one shared table, through the
+ * binary. Run against the ThreadSanitizer build by `make test-tsan`, where
+ * any data race makes the engine exit with an error.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+
+static const char *FENS[] = {
+    "startpos",
+    "fen r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+    "fen 2bak4/4a4/4b1n2/p7p/5Cp2/8P/6P2/9/5Kn2/4r1BNc b - - 0 1",
+    "fen 2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1 w - - 0 1",
+};
+
+static bool legal_in(const char *spec, const char *bestline)
+{
+    Position pos;
+    char err[160], mv[16] = "";
+    const char *fen = !strcmp(spec, "startpos") ? GAME_STARTPOS : spec + 4;
+    if (!pos_set_fen(&pos, fen, err, sizeof err))
+        return false;
+    sscanf(bestline, "bestmove %15s", mv);
+    return pos_parse_move(&pos, mv) != MOVE_NONE;
+}
+
+void test_smp(void)
+{
+    Engine e;
+    char line[4096];
+    CHECK(engine_start(&e), "engine starts");
+    engine_send(&e, "uci");
+    CHECK(engine_expect(&e, "uciok", NULL, 0, 10000), "uciok");
+    CHECK(strstr(e.log, "option name Threads type spin default 1 min 1 max") != NULL, "Threads option listed");
+    engine_send(&e, "setoption name Threads value 4");
+    engine_send(&e, "setoption name Hash value 8");
+    engine_send(&e, "isready");
+    CHECK(engine_expect(&e, "readyok", NULL, 0, 10000), "readyok after Threads 4");
+    for (int round = 0; round < 2; round++)
+        for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
+            engine_send(&e, "position %s", FENS[i]);
+            engine_send(&e, "go depth %d", g_quick ? 6 : 9);
+            bool got = engine_expect(&e, "bestmove", line, sizeof line, 120000);
+            CHECK(got && legal_in(FENS[i], line), "4 threads, position %zu: %s", i, got ? line : "(none)");
+        }
+    /* Stop in the middle of a parallel search, change the pool, search again. */
+    engine_send(&e, "position startpos");
+    engine_send(&e, "go infinite");
+    engine_send(&e, "isready");
+    CHECK(engine_expect(&e, "readyok", NULL, 0, 10000), "readyok while 4 threads search");
+    engine_send(&e, "stop");
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 20000) && legal_in("startpos", line), "stop: %s", line);
+    engine_send(&e, "setoption name Threads value 2");
+    engine_send(&e, "ucinewgame");
+    engine_send(&e, "go nodes 200000");
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 60000) && legal_in("startpos", line), "2 threads: %s", line);
+    engine_send(&e, "setoption name Threads value 0");
+    CHECK(engine_expect(&e, "info string error:", NULL, 0, 5000), "Threads 0 refused");
+    CHECK(engine_close(&e) == 0, "clean exit (a data race under ThreadSanitizer fails here)");
+}
