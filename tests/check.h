@@ -50,5 +50,6 @@ void test_eval(void);
 void test_rules(void);
 void test_search(void);
 void test_uci(void);
+void test_notation(void);
 
 #endif

@@ -99,4 +99,11 @@ bool pos_null_ok(const Position *pos); /* side to move has material that makes n
 RuleResult pos_rule_status(const Position *pos); /* repetition / move-count verdict here */
 bool pos_insufficient_material(const Position *pos);
 
+/* Notation for people (notation.c): WXF (C2.5, H8+7, H++7, 35+1) and ICCS. */
+void pos_move_to_wxf(const Position *pos, Move m, char buf[8]); /* m legal in pos */
+void pos_pv_to_wxf(const Position *pos, const Move *pv, int n, char *buf, size_t len);
+Move pos_parse_wxf(const Position *pos, const char *text);   /* a legal move or MOVE_NONE */
+Move pos_parse_human(const Position *pos, const char *text); /* ICCS (h2e2, H2-E2) or WXF */
+static inline int pos_rule60(const Position *pos) { return pos->st[pos->ply].rule60; } /* plies since a capture */
+
 #endif
