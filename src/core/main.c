@@ -11,8 +11,6 @@
 #include "protocol.h"
 #include "thread.h"
 
-int uci_loop_from(char *first);
-
 static void usage(void)
 {
     puts("Chariot, a xiangqi engine.\n"

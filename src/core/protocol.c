@@ -5,6 +5,7 @@
 #include "protocol.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false, .fairy_ranks = false};
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_bool answered; /* the running search's bestmove is out */
 
 void proto_out(const char *fmt, ...)
 {
@@ -28,6 +30,56 @@ void proto_out(const char *fmt, ...)
     putchar('\n');
     fflush(stdout);
     pthread_mutex_unlock(&out_lock);
+}
+
+void proto_answer(const char *fmt, ...)
+{
+    va_list ap;
+    pthread_mutex_lock(&out_lock);
+    atomic_store(&answered, true); /* before the GUI can read the line and send the next command */
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+    putchar('\n');
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+}
+
+void proto_start_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
+{
+    atomic_store(&answered, false);
+    threads_start(pos, limits, rep);
+}
+
+bool proto_thinking(void)
+{
+    if (!threads_busy())
+        return false;
+    if (!atomic_load(&answered))
+        return true;
+    threads_wait(); /* it has answered and is about to end */
+    return false;
+}
+
+/*
+ * UCI_ShowWDL: a logistic model of the result from the score s (centipawns,
+ * side to move): win = 1 / (1 + exp((WDL_EVEN - s) / WDL_SPREAD)), loss the
+ * same with -s, draw the rest. A score of WDL_EVEN wins half the games;
+ * at 0 the model says 5% win, 90% draw, 5% loss. It is a reading aid, not
+ * fitted to games. Mate scores are certain wins or losses.
+ */
+enum { WDL_EVEN = 200, WDL_SPREAD = 70 };
+
+void proto_wdl(Score s, int *win, int *draw, int *loss)
+{
+    if (score_is_mate(s)) {
+        *win = s > 0 ? 1000 : 0;
+        *loss = s > 0 ? 0 : 1000;
+    } else {
+        *win = (int)lround(1000.0 / (1.0 + exp((double)(WDL_EVEN - s) / WDL_SPREAD)));
+        *loss = (int)lround(1000.0 / (1.0 + exp((double)(WDL_EVEN + s) / WDL_SPREAD)));
+    }
+    *draw = 1000 - *win - *loss;
 }
 
 void proto_error(const char *fmt, ...)
@@ -95,6 +147,23 @@ void proto_pv_str(const Move *pv, int n, char *buf, size_t len)
         proto_move_str(pv[i], m);
         used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", m);
     }
+}
+
+int proto_parse_moves(const Position *pos, const char *text, Move *out, int max, char *err, size_t errlen)
+{
+    char tok[16];
+    int used, n = 0;
+    while (sscanf(text, "%15s%n", tok, &used) == 1) {
+        text += used;
+        Move m = proto_parse_move(pos, tok);
+        if (m == MOVE_NONE) {
+            snprintf(err, errlen, "'%s' is not a legal move here", tok);
+            return -1;
+        }
+        if (n < max)
+            out[n++] = m;
+    }
+    return n;
 }
 
 bool proto_parse_position(Position *out, const char *args, char *err, size_t errlen)
@@ -230,19 +299,30 @@ static bool apply_depth0(const char *v, char *err, size_t len)
     return true;
 }
 
+/* Hosts that set UCI_Variant talk to Fairy-Stockfish-style engines, which
+ * write ranks 1-10: follow them unless the host has set FairyRanks itself. */
 static bool apply_variant(const char *v, char *err, size_t len)
 {
     if (strcmp(v, GAME_NAME)) {
         snprintf(err, len, "only UCI_Variant %s is supported", GAME_NAME);
         return false;
     }
+    if (!g_settings.fairy_ranks_set)
+        g_settings.fairy_ranks = true;
     return true;
 }
 
 static bool apply_fairy(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
-    return parse_bool(v, &g_settings.fairy_ranks);
+    g_settings.fairy_ranks_set = parse_bool(v, &g_settings.fairy_ranks);
+    return g_settings.fairy_ranks_set;
+}
+
+static bool apply_wdl(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    return parse_bool(v, &g_settings.show_wdl);
 }
 
 const EngineOption ENGINE_OPTIONS[] = {
@@ -254,6 +334,7 @@ const EngineOption ENGINE_OPTIONS[] = {
     {"Move Overhead", OPT_SPIN, "10", 0, 5000, NULL, apply_overhead},
     {"UCI_Variant", OPT_COMBO, GAME_NAME, 0, 0, GAME_NAME, apply_variant},
     {"FairyRanks", OPT_CHECK, "false", 0, 0, NULL, apply_fairy},
+    {"UCI_ShowWDL", OPT_CHECK, "false", 0, 0, NULL, apply_wdl},
     {"TTReplace", OPT_COMBO, "aged-bucket", 0, 0, "always depth two-tier two-layer aged-bucket", apply_replace},
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
 };
