@@ -51,5 +51,7 @@ void test_rules(void);
 void test_search(void);
 void test_uci(void);
 void test_notation(void);
+void test_ucci(void);
+void test_timeman(void);
 
 #endif

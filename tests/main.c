@@ -19,7 +19,7 @@ static const struct {
 } GROUPS[] = {
     {"fen", test_fen},       {"perft", test_perft}, {"tt", test_tt},   {"eval", test_eval},
     {"rules", test_rules},   {"search", test_search}, {"uci", test_uci},
-    {"notation", test_notation},
+    {"notation", test_notation}, {"ucci", test_ucci}, {"timeman", test_timeman},
 };
 
 int main(int argc, char **argv)

@@ -71,5 +71,7 @@ int main(int argc, char **argv)
     if (!fgets(first, sizeof first, stdin))
         return 0;
     first[strcspn(first, "\r\n")] = 0;
-    return uci_loop_from(first);
+    char word[8] = "";
+    sscanf(first, "%7s", word);
+    return !strcmp(word, "ucci") ? ucci_loop_from(first) : uci_loop_from(first);
 }
