@@ -8,6 +8,7 @@
 
 #include "analyze.h"
 #include "bench.h"
+#include "play.h"
 #include "protocol.h"
 #include "thread.h"
 
@@ -16,7 +17,10 @@ static void usage(void)
     puts("Chariot, a xiangqi engine.\n"
          "usage:\n"
          "  chariot                       speak UCI (or UCCI if the first command is 'ucci') on stdin\n"
-         "  chariot analyze [FEN | startpos moves ...] [--depth N | --movetime MS | --nodes N] [--multipv N]\n"
+         "  chariot analyze [FEN | startpos [moves ...] | moves ...] [--depth N | --movetime MS | --nodes N |\n"
+         "                  --infinite] [--multipv N]   PV in ICCS and WXF; Ctrl-C stops with the best move\n"
+         "  chariot play [--side red|black] [--depth N | --time MS] [FEN | startpos [moves ...] | moves ...]\n"
+         "                                a game in the terminal; type help there\n"
          "  chariot bench [DEPTH]         search the bench positions; prints a deterministic node count\n"
          "  chariot perft DEPTH [FEN]     count leaf nodes, one line per root move\n"
          "  chariot help");
@@ -64,6 +68,8 @@ int main(int argc, char **argv)
             return bench_run(argc > 2 ? atoi(argv[2]) : 0, NULL) ? 0 : 1;
         if (!strcmp(argv[1], "analyze"))
             return analyze_main(argc - 2, argv + 2);
+        if (!strcmp(argv[1], "play"))
+            return play_main(argc - 2, argv + 2);
         usage();
         return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
     }
