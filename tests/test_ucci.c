@@ -57,10 +57,16 @@ static void test_parse_go(void)
     CHECK(go("depth infinite", &red, false, &l, &g) && l.depth == 0 && l.mate > 0, "depth infinite: until a mate");
     CHECK(go("", &red, false, &l, &g) && l.depth == 0 && l.mate > 0, "no mode: as depth infinite");
     CHECK(go("nodes 5000", &red, false, &l, &g) && l.nodes == 5000 && !l.mate, "nodes");
+    /* movetime, as UCI2WB sends it for a fixed time per move (with zero clocks). */
+    CHECK(go("time 0 opptime 0 movetime 970", &red, true, &l, &g) && l.movetime == 970 && !l.mate, "movetime ms");
+    time_allocate(&l, RED, &opt, &max);
+    CHECK(max > 900 && max <= 970, "movetime 970 ms: maximum %lld", (long long)max);
+    CHECK(go("movetime 2", &red, false, &l, &g) && l.movetime == 2000, "movetime in seconds");
     CHECK(go("ponder time 10 increment 0", &red, false, &l, &g) && g.ponder && l.ponder && !g.draw, "ponder");
     CHECK(go("draw time 10", &red, false, &l, &g) && g.draw && !g.ponder, "draw offer");
     const char *bad[] = {"ponder draw time 5", "depth -1", "depth", "depth x", "time abc", "time -3", "nodes 0",
-                         "movestogo 0 time 5", "increment 5", "time 5 sideways", "time nan", "oppmovestogo 0"};
+                         "movestogo 0 time 5", "increment 5", "time 5 sideways", "time nan", "oppmovestogo 0",
+                         "movetime 0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(!go(bad[i], &red, false, &l, &g), "'go %s' should be refused", bad[i]);
 }

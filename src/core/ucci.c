@@ -208,6 +208,8 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
             ok = parse_clock(arg, millisec, &l->time[them]);
         } else if (!strcmp(tok, "oppincrement")) {
             ok = parse_clock(arg, millisec, &l->inc[them]);
+        } else if (!strcmp(tok, "movetime")) { /* not UCCI 3.0, but UCI2WB sends it for a fixed time per move */
+            ok = parse_clock(arg, millisec, &l->movetime) && l->movetime > 0;
         } else if (!strcmp(tok, "movestogo")) {
             ok = parse_count(arg, 1, 999, &n);
             l->movestogo = ok ? (int)n : 0;
@@ -222,11 +224,12 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
                      !strcmp(tok, "depth") ? "a depth from 0 or 'infinite'"
                      : strstr(tok, "movestogo") ? "a whole number of moves from 1"
                      : !strcmp(tok, "nodes")    ? "a whole number from 1"
+                     : !strcmp(tok, "movetime") ? "a time above 0"
                                                 : "a time of 0 or more",
                      arg ? arg : "");
             return false;
         }
-        mode |= !strcmp(tok, "depth") || !strcmp(tok, "nodes") || !strcmp(tok, "time");
+        mode |= !strcmp(tok, "depth") || !strcmp(tok, "nodes") || !strcmp(tok, "time") || !strcmp(tok, "movetime");
     }
     if (g->ponder && g->draw) {
         snprintf(err, errlen, "go: 'ponder' and 'draw' do not combine (send 'ponderhit draw')");
@@ -237,7 +240,7 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
         return false;
     }
     /* No depth, nodes or time, or depth infinite: think until a mate is found or stop. */
-    if (!mode || (l->depth == 0 && !g->depth0 && !l->nodes && l->time[us] < 0))
+    if (!mode || (l->depth == 0 && !g->depth0 && !l->nodes && l->time[us] < 0 && !l->movetime))
         l->mate = MAX_PLY / 2;
     l->ponder = g->ponder;
     l->multipv = 1;

@@ -14,8 +14,8 @@ typedef struct {
 } UcciGo;
 
 /* "[ponder|draw] depth N|infinite | nodes N | time T [movestogo N|increment I]
- * [opptime T [oppmovestogo N|oppincrement I]]" for the side to move in pos.
- * Times are seconds, or milliseconds when `millisec`. */
+ * [opptime T [oppmovestogo N|oppincrement I]] | movetime T" for the side to
+ * move in pos. Times are seconds, or milliseconds when `millisec`. */
 bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits *l, UcciGo *g, char *err,
                    size_t errlen);
 
