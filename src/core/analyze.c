@@ -131,25 +131,20 @@ void analyze_catch_interrupt(void)
     sigaction(SIGINT, &sa, NULL);
 }
 
-static bool read_number(const char *opt, const char *v, long long min, long long max, long long *out)
+static bool read_number(const char *opt, const char *v, long min, long max, long *out)
 {
-    char *end;
-    long long x = v ? strtoll(v, &end, 10) : 0;
-    if (!v || end == v || *end || x < min || x > max) {
-        fprintf(stderr, "chariot analyze: %s needs a whole number from %lld to %lld, got '%s'\n", opt, min, max,
-                v ? v : "");
-        return false;
-    }
-    *out = x;
-    return true;
+    if (proto_parse_long(v, min, max, out))
+        return true;
+    fprintf(stderr, "chariot analyze: %s needs a whole number from %ld to %ld, got '%s'\n", opt, min, max, v ? v : "");
+    return false;
 }
 
 int analyze_main(int argc, char **argv)
 {
     static const struct {
         const char *name;
-        long long min, max;
-    } NUMERIC[] = {{"--depth", 1, MAX_PLY - 2}, {"--movetime", 1, 1LL << 40}, {"--nodes", 1, 1LL << 50},
+        long min, max;
+    } NUMERIC[] = {{"--depth", 1, MAX_PLY - 2}, {"--movetime", 1, 1L << 40}, {"--nodes", 1, 1L << 50},
                    {"--multipv", 1, MAX_MULTIPV}};
     static char spec[8192];
     static Position pos;
@@ -158,7 +153,7 @@ int analyze_main(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         size_t k = 0, nk = sizeof NUMERIC / sizeof NUMERIC[0];
-        long long v;
+        long v;
         while (k < nk && strcmp(a, NUMERIC[k].name))
             k++;
         if (k < nk) {

@@ -198,16 +198,6 @@ static void help(void)
            "  quit          leave\n");
 }
 
-static bool read_count(const char *v, long min, long max, long *out)
-{
-    char *end;
-    long x = v ? strtol(v, &end, 10) : 0;
-    if (!v || end == v || *end || x < min || x > max)
-        return false;
-    *out = x;
-    return true;
-}
-
 static void list_moves(const Game *g)
 {
     Move list[MAX_MOVES];
@@ -251,7 +241,7 @@ static bool play_command(Game *g, char *line)
         else
             g->human = !strcmp(arg, "red") ? RED : BLACK;
     } else if (!strcmp(word, "depth")) {
-        if (words != 2 || !read_count(arg, 1, MAX_PLY - 2, &v)) {
+        if (words != 2 || !proto_parse_long(arg, 1, MAX_PLY - 2, &v)) {
             printf("error: depth takes a whole number from 1 to %d\n", MAX_PLY - 2);
         } else {
             g->depth = (int)v;
@@ -259,7 +249,7 @@ static bool play_command(Game *g, char *line)
             printf("Chariot now searches %ld plies per move.\n", v);
         }
     } else if (!strcmp(word, "time")) {
-        if (words != 2 || !read_count(arg, 1, 3600000, &v)) {
+        if (words != 2 || !proto_parse_long(arg, 1, 3600000, &v)) {
             printf("error: time takes milliseconds per move, from 1 to 3600000\n");
         } else {
             g->movetime = v;
@@ -302,10 +292,10 @@ int play_main(int argc, char **argv)
         i++;
         if (!strcmp(a, "--side") && (!strcmp(next, "red") || !strcmp(next, "black"))) {
             g.human = !strcmp(next, "red") ? RED : BLACK;
-        } else if (!strcmp(a, "--depth") && read_count(next, 1, MAX_PLY - 2, &v)) {
+        } else if (!strcmp(a, "--depth") && proto_parse_long(next, 1, MAX_PLY - 2, &v)) {
             g.depth = (int)v;
             g.movetime = 0;
-        } else if (!strcmp(a, "--time") && read_count(next, 1, 3600000, &v)) {
+        } else if (!strcmp(a, "--time") && proto_parse_long(next, 1, 3600000, &v)) {
             g.movetime = v;
             g.depth = 0;
         } else {

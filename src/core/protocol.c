@@ -20,29 +20,33 @@ EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false,
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static atomic_bool answered; /* the running search's bestmove is out */
 
-void proto_out(const char *fmt, ...)
+/* One line, whole, under the lock; `answer` marks the search's bestmove as out
+ * before the GUI can read it and send the next command. */
+static void emit(bool answer, const char *fmt, va_list ap)
 {
-    va_list ap;
     pthread_mutex_lock(&out_lock);
-    va_start(ap, fmt);
+    if (answer)
+        atomic_store(&answered, true);
     vprintf(fmt, ap);
-    va_end(ap);
     putchar('\n');
     fflush(stdout);
     pthread_mutex_unlock(&out_lock);
 }
 
+void proto_out(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit(false, fmt, ap);
+    va_end(ap);
+}
+
 void proto_answer(const char *fmt, ...)
 {
     va_list ap;
-    pthread_mutex_lock(&out_lock);
-    atomic_store(&answered, true); /* before the GUI can read the line and send the next command */
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    emit(true, fmt, ap);
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-    pthread_mutex_unlock(&out_lock);
 }
 
 void proto_start_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
@@ -213,17 +217,17 @@ bool proto_parse_position(Position *out, const char *args, char *err, size_t err
 }
 
 /* Options. */
-static bool parse_long(const char *v, long min, long max, long *out)
+bool proto_parse_long(const char *v, long min, long max, long *out)
 {
     char *end;
-    long x = strtol(v, &end, 10);
-    if (end == v || *end || x < min || x > max)
+    long x = v ? strtol(v, &end, 10) : 0;
+    if (!v || end == v || *end || x < min || x > max)
         return false;
     *out = x;
     return true;
 }
 
-static bool parse_bool(const char *v, bool *out)
+bool proto_parse_bool(const char *v, bool *out)
 {
     if (!strcasecmp(v, "true") || !strcasecmp(v, "on")) {
         *out = true;
@@ -274,7 +278,7 @@ static bool apply_overhead(const char *v, char *err, size_t len)
 static bool apply_ponder(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
-    return parse_bool(v, &g_settings.ponder);
+    return proto_parse_bool(v, &g_settings.ponder);
 }
 
 static bool apply_replace(const char *v, char *err, size_t len)
@@ -293,7 +297,7 @@ static bool apply_depth0(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
     bool on;
-    if (!parse_bool(v, &on))
+    if (!proto_parse_bool(v, &on))
         return false;
     tt_set_store_depth0(on);
     return true;
@@ -315,14 +319,14 @@ static bool apply_variant(const char *v, char *err, size_t len)
 static bool apply_fairy(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
-    g_settings.fairy_ranks_set = parse_bool(v, &g_settings.fairy_ranks);
+    g_settings.fairy_ranks_set = proto_parse_bool(v, &g_settings.fairy_ranks);
     return g_settings.fairy_ranks_set;
 }
 
 static bool apply_wdl(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
-    return parse_bool(v, &g_settings.show_wdl);
+    return proto_parse_bool(v, &g_settings.show_wdl);
 }
 
 const EngineOption ENGINE_OPTIONS[] = {
@@ -339,6 +343,15 @@ const EngineOption ENGINE_OPTIONS[] = {
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
 };
 const int ENGINE_OPTION_COUNT = (int)(sizeof ENGINE_OPTIONS / sizeof ENGINE_OPTIONS[0]);
+
+void proto_option_vars(const EngineOption *o, char *buf, size_t len)
+{
+    char tmp[128];
+    snprintf(tmp, sizeof tmp, "%s", o->vars ? o->vars : "");
+    buf[0] = 0;
+    for (char *save = NULL, *t = strtok_r(tmp, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        snprintf(buf + strlen(buf), len - strlen(buf), " var %s", t);
+}
 
 /* Option names match case-insensitively, ignoring spaces and underscores
  * (UCCI writes "hashsize"-style one-word names). */
@@ -376,14 +389,14 @@ bool proto_set_option(const char *name, const char *value, char *err, size_t err
     bool b;
     switch (o->type) {
     case OPT_SPIN:
-        if (!value || !parse_long(value, o->min, o->max, &x)) {
+        if (!value || !proto_parse_long(value, o->min, o->max, &x)) {
             snprintf(err, errlen, "option %s needs a whole number from %ld to %ld, got '%s'", o->name, o->min, o->max,
                      value ? value : "");
             return false;
         }
         break;
     case OPT_CHECK:
-        if (!value || !parse_bool(value, &b)) {
+        if (!value || !proto_parse_bool(value, &b)) {
             snprintf(err, errlen, "option %s needs true or false, got '%s'", o->name, value ? value : "");
             return false;
         }

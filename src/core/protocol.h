@@ -39,6 +39,9 @@ void proto_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */
 bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);
 const EngineOption *proto_find_option(const char *name);
+void proto_option_vars(const EngineOption *o, char *buf, size_t len); /* " var a var b" of a combo */
+bool proto_parse_long(const char *text, long min, long max, long *out); /* the whole text, in range */
+bool proto_parse_bool(const char *text, bool *out);                    /* true/on, false/off */
 bool proto_set_option(const char *name, const char *value, char *err, size_t errlen);
 void proto_move_str(Move m, char *buf);                  /* in the current rank style */
 Move proto_parse_move(const Position *pos, const char *s); /* either rank style */

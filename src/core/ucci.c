@@ -16,6 +16,7 @@
 #include "ucci.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,10 +82,8 @@ static void print_option(int i)
     case OPT_BUTTON: proto_out("option %s type button", name); break;
     case OPT_STRING: proto_out("option %s type string default %s", name, o->def); break;
     case OPT_COMBO: {
-        char vars[256] = "", tmp[128];
-        snprintf(tmp, sizeof tmp, "%s", o->vars);
-        for (char *t = strtok(tmp, " "); t; t = strtok(NULL, " "))
-            snprintf(vars + strlen(vars), sizeof vars - strlen(vars), " var %s", t);
+        char vars[256];
+        proto_option_vars(o, vars, sizeof vars);
         proto_out("option %s type combo%s default %s", name, vars, o->def);
         break;
     }
@@ -100,17 +99,10 @@ static void cmd_ucci(void)
     proto_out("ucciok");
 }
 
-static bool read_bool(const char *name, const char *value, bool *out)
+static void read_bool(const char *name, const char *value, bool *out)
 {
-    if (value && (!strcasecmp(value, "true") || !strcasecmp(value, "on")))
-        *out = true;
-    else if (value && (!strcasecmp(value, "false") || !strcasecmp(value, "off")))
-        *out = false;
-    else {
+    if (!value || !proto_parse_bool(value, out))
         proto_error("option %s needs true or false, got '%s'", name, value ? value : "");
-        return false;
-    }
-    return true;
 }
 
 /* setoption <name> [<value>] */
@@ -137,7 +129,7 @@ static void cmd_setoption(char *args)
     bool b;
     char err[256] = "";
     switch (UCCI_OPTIONS[i].kind) {
-    case UO_MILLISEC: read_bool(name, value, &ucci.millisec) ; break;
+    case UO_MILLISEC: read_bool(name, value, &ucci.millisec); break;
     case UO_BATCH: read_bool(name, value, &ucci.batch); break;
     case UO_DEBUG: read_bool(name, value, &ucci.debug); break;
     case UO_ACCEPTED: read_bool(name, value, &b); break;
@@ -154,13 +146,12 @@ static void cmd_setoption(char *args)
     }
 }
 
+/* A whole number from min; above max counts as max. */
 static bool parse_count(const char *tok, long min, long max, long *out)
 {
-    char *end;
-    long v = tok ? strtol(tok, &end, 10) : 0;
-    if (!tok || end == tok || *end || v < min)
+    if (!proto_parse_long(tok, min, LONG_MAX, out))
         return false;
-    *out = v > max ? max : v;
+    *out = *out > max ? max : *out;
     return true;
 }
 

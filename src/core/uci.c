@@ -66,10 +66,8 @@ static void cmd_uci(void)
         case OPT_BUTTON: proto_out("option name %s type button", o->name); break;
         case OPT_STRING: proto_out("option name %s type string default %s", o->name, o->def); break;
         case OPT_COMBO: {
-            char vars[256] = "", tmp[128];
-            snprintf(tmp, sizeof tmp, "%s", o->vars);
-            for (char *t = strtok(tmp, " "); t; t = strtok(NULL, " "))
-                snprintf(vars + strlen(vars), sizeof vars - strlen(vars), " var %s", t);
+            char vars[256];
+            proto_option_vars(o, vars, sizeof vars);
             proto_out("option name %s type combo default %s%s", o->name, o->def, vars);
             break;
         }
