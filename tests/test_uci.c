@@ -142,6 +142,7 @@ static const struct {
      "illegal move 'h2e2' at move 2"},
     {"position startpos moves z9z9", "illegal move 'z9z9'"},
     {"position", "startpos"},
+    {"position startposition", "position needs 'startpos' or 'fen <FEN>'"},
     {"setoption name Hash value abc", "Hash needs a whole number"},
     {"setoption name Hash value 0", "Hash needs a whole number"},
     {"setoption name NoSuchOption value 1", "unknown option 'NoSuchOption'"},

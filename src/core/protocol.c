@@ -177,7 +177,7 @@ bool proto_parse_position(Position *out, const char *args, char *err, size_t err
         args++;
     const char *moves = strstr(args, "moves");
     char fen[256];
-    if (!strncmp(args, "startpos", 8)) {
+    if (!strncmp(args, "startpos", 8) && (!args[8] || isspace((unsigned char)args[8]))) {
         snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
     } else if (!strncmp(args, "fen", 3) && isspace((unsigned char)args[3])) {
         size_t n = moves ? (size_t)(moves - (args + 4)) : strlen(args + 4);
