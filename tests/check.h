@@ -39,6 +39,7 @@ typedef struct {
     size_t loglen;
 } Engine;
 bool engine_start(Engine *e);
+bool engine_start_args(Engine *e, const char *const *args); /* args after the program name, NULL-ended */
 void engine_send(Engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 bool engine_expect(Engine *e, const char *prefix, char *line, size_t len, int timeout_ms);
 int engine_close(Engine *e);
@@ -51,5 +52,9 @@ void test_rules(void);
 void test_search(void);
 void test_uci(void);
 void test_smp(void);
+void test_notation(void);
+void test_ucci(void);
+void test_timeman(void);
+void test_cli(void);
 
 #endif

@@ -19,6 +19,8 @@ static const struct {
 } GROUPS[] = {
     {"fen", test_fen},       {"perft", test_perft}, {"tt", test_tt},   {"eval", test_eval},
     {"rules", test_rules},   {"search", test_search}, {"uci", test_uci}, {"smp", test_smp},
+    {"notation", test_notation}, {"ucci", test_ucci}, {"timeman", test_timeman},
+    {"cli", test_cli},
 };
 
 int main(int argc, char **argv)

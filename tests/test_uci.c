@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "check.h"
+#include "protocol.h"
 
 /* Drop the fields that depend on the clock. */
 static void strip_timing(const char *in, char *out, size_t len)
@@ -141,6 +142,7 @@ static const struct {
      "illegal move 'h2e2' at move 2"},
     {"position startpos moves z9z9", "illegal move 'z9z9'"},
     {"position", "startpos"},
+    {"position startposition", "position needs 'startpos' or 'fen <FEN>'"},
     {"setoption name Hash value abc", "Hash needs a whole number"},
     {"setoption name Hash value 0", "Hash needs a whole number"},
     {"setoption name NoSuchOption value 1", "unknown option 'NoSuchOption'"},
@@ -151,6 +153,14 @@ static const struct {
     {"go wtime x", "missing its number"},
     {"go sideways", "unknown parameter 'sideways'"},
     {"go searchmoves a0a9", "not a legal move"},
+    {"go depth 4 searchmoves h9g7 zz", "'zz' is not a legal move"},
+    {"go mate x", "missing its number"},
+    {"setoption name UCI_Variant value chess", "UCI_Variant takes one of: xiangqi"},
+    {"setoption name UCI_ShowWDL value 2", "UCI_ShowWDL needs true or false"},
+    {"setoption name MultiPV value 65", "MultiPV needs a whole number from 1 to 64"},
+    {"setoption name Move Overhead value -1", "Move Overhead needs a whole number"},
+    {"position startpos moves h2e2 h9g7 h2e2", "illegal move 'h2e2' at move 3"},
+    {"position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "kings face each other"},
     {"flibbertigibbet", "unknown command 'flibbertigibbet'"},
 };
 
@@ -177,8 +187,119 @@ static void session_bad_input(void)
     CHECK(engine_close(&e) == 0, "clean exit after bad input");
 }
 
+/* go mate, searchmoves, UCI_ShowWDL. */
+static void session_go_modes(void)
+{
+    Engine e;
+    char line[4096];
+    engine_start(&e);
+    engine_send(&e, "uci");
+    CHECK(engine_expect(&e, "uciok", NULL, 0, 5000), "uciok");
+    CHECK(strstr(e.log, "option name UCI_ShowWDL type check default false") != NULL, "UCI_ShowWDL listed");
+    /* Mate in 2 (tests/mates.epd line 1): found, reported, and the search ends by itself. */
+    engine_send(&e, "position fen 2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1 w - - 0 1");
+    engine_send(&e, "go mate 2");
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 20000) && !strncmp(line, "bestmove h0h8", 13),
+          "go mate 2: %s", line);
+    CHECK(strstr(e.log, " score mate 2 ") != NULL, "go mate 2 reports 'score mate 2'");
+    /* searchmoves: only the listed moves are searched and played. */
+    engine_send(&e, "position startpos");
+    size_t mark = e.loglen;
+    engine_send(&e, "go depth 5 searchmoves a3a4 i3i4");
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 20000) &&
+              (!strncmp(line, "bestmove a3a4", 13) || !strncmp(line, "bestmove i3i4", 13)),
+          "searchmoves a3a4 i3i4: %s", line);
+    int infos = 0, outside = 0;
+    for (char *p = strstr(e.log + mark, " pv "); p; p = strstr(p + 1, " pv ")) {
+        infos++;
+        outside += strncmp(p + 4, "a3a4", 4) && strncmp(p + 4, "i3i4", 4);
+    }
+    CHECK(infos >= 5 && outside == 0, "searchmoves: %d info lines, %d outside the list", infos, outside);
+    /* UCI_ShowWDL: three per-mille numbers after the score that add up to 1000. */
+    engine_send(&e, "setoption name UCI_ShowWDL value true");
+    engine_send(&e, "position startpos moves h2e2");
+    engine_send(&e, "go depth 4");
+    CHECK(engine_expect(&e, "info depth 4 ", line, sizeof line, 20000), "info depth 4");
+    char *wdl = strstr(line, " wdl ");
+    int w = -1, d = -1, l = -1, cp = 0;
+    CHECK(wdl && sscanf(wdl, " wdl %d %d %d", &w, &d, &l) == 3 && w + d + l == 1000 && w >= 0 && d >= 0 && l >= 0,
+          "wdl after the score: %s", line);
+    CHECK(strstr(line, " score cp ") && sscanf(strstr(line, " score cp ") + 10, "%d wdl", &cp) == 1,
+          "wdl follows the score: %s", line);
+    engine_expect(&e, "bestmove", NULL, 0, 20000);
+    engine_send(&e, "position fen 2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1 w - - 0 1");
+    engine_send(&e, "go depth 3");
+    CHECK(engine_expect(&e, "info depth 3 ", line, sizeof line, 20000) && strstr(line, "score mate 2 wdl 1000 0 0 "),
+          "a mate is a certain win: %s", line);
+    engine_expect(&e, "bestmove", NULL, 0, 20000);
+    engine_send(&e, "setoption name UCI_ShowWDL value false");
+    engine_send(&e, "go depth 2");
+    CHECK(engine_expect(&e, "info depth 2 ", line, sizeof line, 20000) && !strstr(line, " wdl "), "wdl off: %s", line);
+    engine_expect(&e, "bestmove", NULL, 0, 20000);
+    CHECK(engine_close(&e) == 0, "clean exit");
+}
+
+static void test_wdl_model(void)
+{
+    int w0, d0, l0, prev_w = -1, prev_l = 1001;
+    proto_wdl(0, &w0, &d0, &l0);
+    CHECK(w0 == l0 && d0 > w0, "level score: %d %d %d", w0, d0, l0);
+    for (Score s = -1000; s <= 1000; s += 50) {
+        int w, d, l, w2, d2, l2;
+        proto_wdl(s, &w, &d, &l);
+        proto_wdl(-s, &w2, &d2, &l2);
+        CHECK(w + d + l == 1000 && w == l2 && d == d2, "wdl(%d) = %d %d %d", s, w, d, l);
+        CHECK(w >= prev_w && l <= prev_l, "wdl must move with the score at %d", s);
+        prev_w = w, prev_l = l;
+    }
+    int w, d, l;
+    proto_wdl(score_mated_in(3), &w, &d, &l);
+    CHECK(w == 0 && d == 0 && l == 1000, "mated: %d %d %d", w, d, l);
+}
+
+/* Ranks 1-10 follow UCI_Variant unless FairyRanks was set; position without "position". */
+static void session_dialects(void)
+{
+    Engine e;
+    char line[4096];
+    engine_start(&e);
+    engine_send(&e, "uci");
+    engine_expect(&e, "uciok", NULL, 0, 5000);
+    engine_send(&e, "startpos moves h2e2");
+    engine_send(&e, "go perft 1");
+    CHECK(engine_expect(&e, "Nodes searched: 45", NULL, 0, 5000), "'startpos' without 'position'");
+    engine_send(&e, "fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7");
+    engine_send(&e, "d");
+    CHECK(engine_expect(&e, "Fen: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w", NULL, 0, 5000),
+          "'fen' without 'position'");
+    engine_send(&e, "setoption name UCI_Variant value xiangqi");
+    engine_send(&e, "position startpos moves h3e3 h10g8");
+    engine_send(&e, "go depth 2");
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000), "bestmove after UCI_Variant");
+    int r1 = 0, r2 = 0;
+    char f1, f2;
+    CHECK(sscanf(line, "bestmove %c%d%c%d", &f1, &r1, &f2, &r2) == 4 && r1 >= 1 && r2 >= 1, "ranks 1-10: %s", line);
+    CHECK(engine_close(&e) == 0, "clean exit");
+
+    /* FairyRanks set first: UCI_Variant leaves the ranks alone. */
+    engine_start(&e);
+    engine_send(&e, "uci");
+    engine_expect(&e, "uciok", NULL, 0, 5000);
+    engine_send(&e, "setoption name FairyRanks value false");
+    engine_send(&e, "setoption name UCI_Variant value xiangqi");
+    engine_send(&e, "position startpos moves h2e2");
+    engine_send(&e, "isready");
+    CHECK(engine_expect(&e, "readyok", NULL, 0, 5000) && !strstr(e.log, "error"), "ranks 0-9 kept: %s", e.log);
+    engine_send(&e, "go perft 1");
+    CHECK(engine_expect(&e, "Nodes searched: 45", NULL, 0, 5000) && strstr(e.log, "h9g7: 1"), "divide in ranks 0-9");
+    CHECK(engine_close(&e) == 0, "clean exit");
+}
+
 void test_uci(void)
 {
+    test_wdl_model();
+    session_go_modes();
+    session_dialects();
     session_basic();
     session_reproducible();
     session_bad_input();

@@ -125,8 +125,13 @@ int run_engine(const char *input, char *output, size_t outlen)
 #include <signal.h>
 #include <stdarg.h>
 
-bool engine_start(Engine *e)
+bool engine_start(Engine *e) { return engine_start_args(e, NULL); }
+
+bool engine_start_args(Engine *e, const char *const *args)
 {
+    char *argv[32] = {(char *)g_engine_path};
+    for (int i = 0; args && args[i] && i + 2 < 32; i++)
+        argv[i + 1] = (char *)args[i];
     int in[2], out[2];
     if (pipe(in) || pipe(out))
         return false;
@@ -139,7 +144,7 @@ bool engine_start(Engine *e)
         dup2(out[1], 2);
         close(in[1]);
         close(out[0]);
-        execl(g_engine_path, g_engine_path, (char *)NULL);
+        execv(g_engine_path, argv);
         _exit(127);
     }
     close(in[0]);

@@ -1,82 +1,184 @@
+#define _POSIX_C_SOURCE 200809L
 /*
- * analyze.c - `chariot analyze`: search a position from the command line
- * and print one readable line per depth, then the best move.
+ * analyze.c - `chariot analyze`: search a position given on the command
+ * line and print one line per depth (score in pawns or mate-in-N, nodes,
+ * time, the principal variation in ICCS with WXF underneath), then the
+ * best move. `--infinite` runs until Enter, end of input or Ctrl-C; Ctrl-C
+ * also ends a limited search early, with the best move found so far.
+ *
+ * The position reader is shared with `chariot play`: a FEN, `fen <FEN>`,
+ * `startpos`, either followed by `moves m1 m2 ...`, or a bare move list
+ * from the start position; moves in ICCS or WXF.
  */
+#include "analyze.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze.h"
 #include "protocol.h"
 #include "thread.h"
 
-static void format_score(Score s, char *buf, size_t len)
+static bool is_fen_field(const char *tok)
 {
-    if (score_is_mate(s)) {
-        int moves = s > 0 ? (SCORE_MATE - s + 1) / 2 : (SCORE_MATE + s) / 2;
-        snprintf(buf, len, "%s%d", s > 0 ? "mate in " : "mated in ", moves);
-    } else {
-        snprintf(buf, len, "%+.2f", s / 100.0);
+    if (!strcmp(tok, "-") || ((tok[0] == 'w' || tok[0] == 'b' || tok[0] == 'r') && !tok[1]))
+        return true;
+    for (; *tok; tok++)
+        if (!isdigit((unsigned char)*tok))
+            return false;
+    return true;
+}
+
+bool analyze_read_position(const char *spec, Position *pos, char *err, size_t len)
+{
+    char buf[8192], fen[256] = "";
+    snprintf(buf, sizeof buf, "%s", spec);
+    char *save = NULL, *tok = strtok_r(buf, " \t", &save);
+    if (tok && !strcmp(tok, "fen"))
+        tok = strtok_r(NULL, " \t", &save);
+    if (!tok || !strcmp(tok, "startpos")) {
+        snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
+        tok = tok ? strtok_r(NULL, " \t", &save) : NULL;
+    } else if (strchr(tok, '/')) { /* the board, then up to five more FEN fields */
+        snprintf(fen, sizeof fen, "%s", tok);
+        for (int f = 0; (tok = strtok_r(NULL, " \t", &save)) && f < 5 && is_fen_field(tok); f++)
+            snprintf(fen + strlen(fen), sizeof fen - strlen(fen), " %s", tok);
+    } else { /* a bare move list */
+        snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
     }
+    char why[160];
+    if (!pos_set_fen(pos, fen, why, sizeof why)) {
+        snprintf(err, len, "invalid FEN '%s': %s", fen, why);
+        return false;
+    }
+    if (tok && !strcmp(tok, "moves"))
+        tok = strtok_r(NULL, " \t", &save);
+    for (int n = 1; tok; tok = strtok_r(NULL, " \t", &save), n++) {
+        Move m = pos_parse_human(pos, tok);
+        if (m == MOVE_NONE) {
+            snprintf(err, len, "move %d, '%s', is not a legal move (ICCS like h2e2 or WXF like C2.5)", n, tok);
+            return false;
+        }
+        pos_make(pos, m);
+        pos_trim_history(pos);
+    }
+    return true;
+}
+
+void analyze_format_score(Score s, char *buf, size_t len)
+{
+    if (score_is_mate(s))
+        snprintf(buf, len, "%s %d", s > 0 ? "mate in" : "mated in", s > 0 ? (SCORE_MATE - s + 1) / 2 : (SCORE_MATE + s) / 2);
+    else
+        snprintf(buf, len, "%+.2f", s / 100.0);
 }
 
 static void on_info(const SearchInfo *info, void *ctx)
 {
-    (void)ctx;
-    char score[32], pv[MAX_PLY * 7];
-    format_score(info->score, score, sizeof score);
+    const Position *root = ctx;
+    char score[32], pv[MAX_PLY * 7], wxf[MAX_PLY * 7], head[32];
+    analyze_format_score(info->score, score, sizeof score);
     proto_pv_str(info->pv, info->pv_len, pv, sizeof pv);
+    pos_pv_to_wxf(root, info->pv, info->pv_len, wxf, sizeof wxf);
     if (info->multipv > 1)
-        printf("           line %d  %-10s %s\n", info->multipv, score, pv);
+        snprintf(head, sizeof head, "  line %d", info->multipv);
     else
-        printf("depth %2d/%-2d  %-10s nodes %10llu  %6.2fs  pv %s\n", info->depth, info->seldepth, score,
-               (unsigned long long)info->nodes, info->time_ms / 1000.0, pv);
+        snprintf(head, sizeof head, "depth %2d/%-2d", info->depth, info->seldepth);
+    int indent = printf("%-12s %-11s nodes %10llu %7.2fs  ", head, score, (unsigned long long)info->nodes,
+                        info->time_ms / 1000.0);
+    printf("%s\n%*s%s\n", pv, indent, "", wxf);
     fflush(stdout);
 }
 
 static void on_bestmove(Move best, Move ponder, void *ctx)
 {
-    (void)ponder;
-    (void)ctx;
-    char m[8];
+    const Position *root = ctx;
+    char m[8], w[8];
+    if (best == MOVE_NONE) {
+        printf("best move: (none: no legal move, the side to move has lost)\n");
+        return;
+    }
     proto_move_str(best, m);
-    printf("best move: %s\n", best ? m : "(none: no legal move, the side to move has lost)");
+    pos_move_to_wxf(root, best, w);
+    printf("best move: %s (%s)", m, w);
+    if (ponder != MOVE_NONE) {
+        Position after = *root;
+        pos_make(&after, best);
+        proto_move_str(ponder, m);
+        pos_move_to_wxf(&after, ponder, w);
+        printf("  ponder: %s (%s)", m, w);
+    }
+    printf("\n");
+    fflush(stdout);
+}
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    threads_stop(); /* two lock-free atomic stores: safe in a handler */
+}
+
+/* Ctrl-C stops the search instead of the program; no SA_RESTART, so a read waiting for Enter returns. */
+void analyze_catch_interrupt(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+}
+
+static bool read_number(const char *opt, const char *v, long min, long max, long *out)
+{
+    if (proto_parse_long(v, min, max, out))
+        return true;
+    fprintf(stderr, "chariot analyze: %s needs a whole number from %ld to %ld, got '%s'\n", opt, min, max, v ? v : "");
+    return false;
 }
 
 int analyze_main(int argc, char **argv)
 {
+    static const struct {
+        const char *name;
+        long min, max;
+    } NUMERIC[] = {{"--depth", 1, MAX_PLY - 2}, {"--movetime", 1, 1L << 40}, {"--nodes", 1, 1L << 50},
+                   {"--multipv", 1, MAX_MULTIPV}};
+    static char spec[8192];
+    static Position pos;
     SearchLimits l;
     search_limits_init(&l);
-    char spec[8192] = "";
-    bool limited = false;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--depth") && i + 1 < argc) {
-            l.depth = atoi(argv[++i]);
-            limited = true;
-        } else if (!strcmp(argv[i], "--movetime") && i + 1 < argc) {
-            l.movetime = atol(argv[++i]);
-            limited = true;
-        } else if (!strcmp(argv[i], "--nodes") && i + 1 < argc) {
-            l.nodes = strtoull(argv[++i], NULL, 10);
-            limited = true;
-        } else if (!strcmp(argv[i], "--multipv") && i + 1 < argc) {
-            l.multipv = atoi(argv[++i]);
+        const char *a = argv[i];
+        size_t k = 0, nk = sizeof NUMERIC / sizeof NUMERIC[0];
+        long v;
+        while (k < nk && strcmp(a, NUMERIC[k].name))
+            k++;
+        if (k < nk) {
+            if (!read_number(a, i + 1 < argc ? argv[i + 1] : NULL, NUMERIC[k].min, NUMERIC[k].max, &v))
+                return 2;
+            i++;
+            switch (k) {
+            case 0: l.depth = (int)v; break;
+            case 1: l.movetime = v; break;
+            case 2: l.nodes = (uint64_t)v; break;
+            default: l.multipv = (int)v; break;
+            }
+        } else if (!strcmp(a, "--infinite")) {
+            l.infinite = true;
+        } else if (!strncmp(a, "--", 2)) {
+            fprintf(stderr, "chariot analyze: unknown option '%s'\n", a);
+            return 2;
         } else {
-            size_t n = strlen(spec);
-            snprintf(spec + n, sizeof spec - n, "%s%s", n ? " " : "", argv[i]);
+            snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%s", *spec ? " " : "", a);
         }
     }
-    if (!limited)
+    if (!l.depth && !l.movetime && !l.nodes && !l.infinite)
         l.depth = ANALYZE_DEFAULT_DEPTH;
-    char buf[8300], err[256];
-    if (!*spec)
-        snprintf(buf, sizeof buf, "startpos");
-    else if (!strncmp(spec, "startpos", 8) || !strncmp(spec, "fen ", 4))
-        snprintf(buf, sizeof buf, "%s", spec);
-    else
-        snprintf(buf, sizeof buf, "fen %s", spec);
-    Position pos;
-    if (!proto_parse_position(&pos, buf, err, sizeof err)) {
+    char err[256];
+    if (!analyze_read_position(spec, &pos, err, sizeof err)) {
         fprintf(stderr, "chariot analyze: %s\n", err);
         return 2;
     }
@@ -84,11 +186,23 @@ int analyze_main(int argc, char **argv)
     pos_print(&pos, board, sizeof board);
     pos_get_fen(&pos, fen, sizeof fen);
     printf("%s%s\n%s to move\n\n", board, fen, pos_side(&pos) == RED ? "Red" : "Black");
-    SearchThread *t = threads_main();
-    t->pos = pos;
-    t->limits = l;
-    atomic_store(&g_stop, false);
-    SearchReporter rep = {on_info, on_bestmove, NULL};
-    search_run(t, &rep);
+    fflush(stdout);
+    analyze_catch_interrupt();
+    SearchReporter rep = {on_info, on_bestmove, &pos};
+    if (!l.infinite) {
+        SearchThread *t = threads_main();
+        t->pos = pos;
+        t->limits = l;
+        atomic_store(&g_stop, false);
+        search_run(t, &rep);
+        return 0;
+    }
+    /* Infinite: search in the background until Enter, end of input or Ctrl-C. */
+    threads_start(&pos, &l, &rep);
+    char line[256];
+    while (!atomic_load(&g_stop) && !fgets(line, sizeof line, stdin) && errno == EINTR && !feof(stdin))
+        clearerr(stdin);
+    threads_stop();
+    threads_wait();
     return 0;
 }

@@ -1,9 +1,16 @@
-/* analyze.h - the `analyze` command line tool. */
+/* analyze.h - the `analyze` command line tool, and the pieces `play` shares with it. */
 #ifndef CHARIOT_ANALYZE_H
 #define CHARIOT_ANALYZE_H
+
+#include "game.h"
 
 enum { ANALYZE_DEFAULT_DEPTH = 12 };
 
 int analyze_main(int argc, char **argv);
+
+/* "FEN | fen FEN | startpos [moves ...]" or a bare move list; moves in ICCS or WXF. */
+bool analyze_read_position(const char *spec, Position *pos, char *err, size_t len);
+void analyze_format_score(Score s, char *buf, size_t len); /* +0.25, mate in 3, mated in 2 */
+void analyze_catch_interrupt(void);                        /* Ctrl-C stops the search, not the program */
 
 #endif

@@ -8,18 +8,20 @@
 
 #include "analyze.h"
 #include "bench.h"
+#include "play.h"
 #include "protocol.h"
 #include "thread.h"
 #include "ttlab.h"
-
-int uci_loop_from(char *first);
 
 static void usage(void)
 {
     puts("Chariot, a xiangqi engine.\n"
          "usage:\n"
          "  chariot                       speak UCI (or UCCI if the first command is 'ucci') on stdin\n"
-         "  chariot analyze [FEN | startpos moves ...] [--depth N | --movetime MS | --nodes N] [--multipv N]\n"
+         "  chariot analyze [FEN | startpos [moves ...] | moves ...] [--depth N | --movetime MS | --nodes N |\n"
+         "                  --infinite] [--multipv N]   PV in ICCS and WXF; Ctrl-C stops with the best move\n"
+         "  chariot play [--side red|black] [--depth N | --time MS] [FEN | startpos [moves ...] | moves ...]\n"
+         "                                a game in the terminal; type help there\n"
          "  chariot bench [DEPTH]         search the bench positions; prints a deterministic node count\n"
          "  chariot perft DEPTH [FEN]     count leaf nodes, one line per root move\n"
          "  chariot ttlab [EXPERIMENT] [options]   transposition-table laboratory ('ttlab --help')\n"
@@ -70,6 +72,8 @@ int main(int argc, char **argv)
             return analyze_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "ttlab"))
             return ttlab_main(argc - 2, argv + 2);
+        if (!strcmp(argv[1], "play"))
+            return play_main(argc - 2, argv + 2);
         usage();
         return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
     }
@@ -77,5 +81,7 @@ int main(int argc, char **argv)
     if (!fgets(first, sizeof first, stdin))
         return 0;
     first[strcspn(first, "\r\n")] = 0;
-    return uci_loop_from(first);
+    char word[8] = "";
+    sscanf(first, "%7s", word);
+    return !strcmp(word, "ucci") ? ucci_loop_from(first) : uci_loop_from(first);
 }

@@ -5,6 +5,7 @@
 #include "protocol.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -17,17 +18,72 @@
 EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false, .fairy_ranks = false};
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_bool answered; /* the running search's bestmove is out */
+
+/* One line, whole, under the lock; `answer` marks the search's bestmove as out
+ * before the GUI can read it and send the next command. */
+static void emit(bool answer, const char *fmt, va_list ap)
+{
+    pthread_mutex_lock(&out_lock);
+    if (answer)
+        atomic_store(&answered, true);
+    vprintf(fmt, ap);
+    putchar('\n');
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+}
 
 void proto_out(const char *fmt, ...)
 {
     va_list ap;
-    pthread_mutex_lock(&out_lock);
     va_start(ap, fmt);
-    vprintf(fmt, ap);
+    emit(false, fmt, ap);
     va_end(ap);
-    putchar('\n');
-    fflush(stdout);
-    pthread_mutex_unlock(&out_lock);
+}
+
+void proto_answer(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    emit(true, fmt, ap);
+    va_end(ap);
+}
+
+void proto_start_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
+{
+    atomic_store(&answered, false);
+    threads_start(pos, limits, rep);
+}
+
+bool proto_thinking(void)
+{
+    if (!threads_busy())
+        return false;
+    if (!atomic_load(&answered))
+        return true;
+    threads_wait(); /* it has answered and is about to end */
+    return false;
+}
+
+/*
+ * UCI_ShowWDL: a logistic model of the result from the score s (centipawns,
+ * side to move): win = 1 / (1 + exp((WDL_EVEN - s) / WDL_SPREAD)), loss the
+ * same with -s, draw the rest. A score of WDL_EVEN wins half the games;
+ * at 0 the model says 5% win, 90% draw, 5% loss. It is a reading aid, not
+ * fitted to games. Mate scores are certain wins or losses.
+ */
+enum { WDL_EVEN = 200, WDL_SPREAD = 70 };
+
+void proto_wdl(Score s, int *win, int *draw, int *loss)
+{
+    if (score_is_mate(s)) {
+        *win = s > 0 ? 1000 : 0;
+        *loss = s > 0 ? 0 : 1000;
+    } else {
+        *win = (int)lround(1000.0 / (1.0 + exp((double)(WDL_EVEN - s) / WDL_SPREAD)));
+        *loss = (int)lround(1000.0 / (1.0 + exp((double)(WDL_EVEN + s) / WDL_SPREAD)));
+    }
+    *draw = 1000 - *win - *loss;
 }
 
 void proto_error(const char *fmt, ...)
@@ -97,6 +153,23 @@ void proto_pv_str(const Move *pv, int n, char *buf, size_t len)
     }
 }
 
+int proto_parse_moves(const Position *pos, const char *text, Move *out, int max, char *err, size_t errlen)
+{
+    char tok[16];
+    int used, n = 0;
+    while (sscanf(text, "%15s%n", tok, &used) == 1) {
+        text += used;
+        Move m = proto_parse_move(pos, tok);
+        if (m == MOVE_NONE) {
+            snprintf(err, errlen, "'%s' is not a legal move here", tok);
+            return -1;
+        }
+        if (n < max)
+            out[n++] = m;
+    }
+    return n;
+}
+
 bool proto_parse_position(Position *out, const char *args, char *err, size_t errlen)
 {
     static Position pos; /* work on a copy: `out` changes only on success */
@@ -104,7 +177,7 @@ bool proto_parse_position(Position *out, const char *args, char *err, size_t err
         args++;
     const char *moves = strstr(args, "moves");
     char fen[256];
-    if (!strncmp(args, "startpos", 8)) {
+    if (!strncmp(args, "startpos", 8) && (!args[8] || isspace((unsigned char)args[8]))) {
         snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
     } else if (!strncmp(args, "fen", 3) && isspace((unsigned char)args[3])) {
         size_t n = moves ? (size_t)(moves - (args + 4)) : strlen(args + 4);
@@ -144,17 +217,17 @@ bool proto_parse_position(Position *out, const char *args, char *err, size_t err
 }
 
 /* Options. */
-static bool parse_long(const char *v, long min, long max, long *out)
+bool proto_parse_long(const char *v, long min, long max, long *out)
 {
     char *end;
-    long x = strtol(v, &end, 10);
-    if (end == v || *end || x < min || x > max)
+    long x = v ? strtol(v, &end, 10) : 0;
+    if (!v || end == v || *end || x < min || x > max)
         return false;
     *out = x;
     return true;
 }
 
-static bool parse_bool(const char *v, bool *out)
+bool proto_parse_bool(const char *v, bool *out)
 {
     if (!strcasecmp(v, "true") || !strcasecmp(v, "on")) {
         *out = true;
@@ -214,7 +287,7 @@ static bool apply_overhead(const char *v, char *err, size_t len)
 static bool apply_ponder(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
-    return parse_bool(v, &g_settings.ponder);
+    return proto_parse_bool(v, &g_settings.ponder);
 }
 
 static bool apply_replace(const char *v, char *err, size_t len)
@@ -233,25 +306,36 @@ static bool apply_depth0(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
     bool on;
-    if (!parse_bool(v, &on))
+    if (!proto_parse_bool(v, &on))
         return false;
     tt_set_store_depth0(on);
     return true;
 }
 
+/* Hosts that set UCI_Variant talk to Fairy-Stockfish-style engines, which
+ * write ranks 1-10: follow them unless the host has set FairyRanks itself. */
 static bool apply_variant(const char *v, char *err, size_t len)
 {
     if (strcmp(v, GAME_NAME)) {
         snprintf(err, len, "only UCI_Variant %s is supported", GAME_NAME);
         return false;
     }
+    if (!g_settings.fairy_ranks_set)
+        g_settings.fairy_ranks = true;
     return true;
 }
 
 static bool apply_fairy(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
-    return parse_bool(v, &g_settings.fairy_ranks);
+    g_settings.fairy_ranks_set = proto_parse_bool(v, &g_settings.fairy_ranks);
+    return g_settings.fairy_ranks_set;
+}
+
+static bool apply_wdl(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    return proto_parse_bool(v, &g_settings.show_wdl);
 }
 
 const EngineOption ENGINE_OPTIONS[] = {
@@ -263,10 +347,20 @@ const EngineOption ENGINE_OPTIONS[] = {
     {"Move Overhead", OPT_SPIN, "10", 0, 5000, NULL, apply_overhead},
     {"UCI_Variant", OPT_COMBO, GAME_NAME, 0, 0, GAME_NAME, apply_variant},
     {"FairyRanks", OPT_CHECK, "false", 0, 0, NULL, apply_fairy},
+    {"UCI_ShowWDL", OPT_CHECK, "false", 0, 0, NULL, apply_wdl},
     {"TTReplace", OPT_COMBO, "aged-bucket", 0, 0, "always depth two-tier two-layer aged-bucket", apply_replace},
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
 };
 const int ENGINE_OPTION_COUNT = (int)(sizeof ENGINE_OPTIONS / sizeof ENGINE_OPTIONS[0]);
+
+void proto_option_vars(const EngineOption *o, char *buf, size_t len)
+{
+    char tmp[128];
+    snprintf(tmp, sizeof tmp, "%s", o->vars ? o->vars : "");
+    buf[0] = 0;
+    for (char *save = NULL, *t = strtok_r(tmp, " ", &save); t; t = strtok_r(NULL, " ", &save))
+        snprintf(buf + strlen(buf), len - strlen(buf), " var %s", t);
+}
 
 /* Option names match case-insensitively, ignoring spaces and underscores
  * (UCCI writes "hashsize"-style one-word names). */
@@ -304,14 +398,14 @@ bool proto_set_option(const char *name, const char *value, char *err, size_t err
     bool b;
     switch (o->type) {
     case OPT_SPIN:
-        if (!value || !parse_long(value, o->min, o->max, &x)) {
+        if (!value || !proto_parse_long(value, o->min, o->max, &x)) {
             snprintf(err, errlen, "option %s needs a whole number from %ld to %ld, got '%s'", o->name, o->min, o->max,
                      value ? value : "");
             return false;
         }
         break;
     case OPT_CHECK:
-        if (!value || !parse_bool(value, &b)) {
+        if (!value || !proto_parse_bool(value, &b)) {
             snprintf(err, errlen, "option %s needs true or false, got '%s'", o->name, value ? value : "");
             return false;
         }

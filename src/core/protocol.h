@@ -24,7 +24,9 @@ typedef struct {
     int multipv;
     int64_t move_overhead;
     bool ponder;
-    bool fairy_ranks;   /* read and write ranks 1-10 (Fairy-Stockfish UCI) */
+    bool fairy_ranks;     /* read and write ranks 1-10 (Fairy-Stockfish UCI) */
+    bool fairy_ranks_set; /* FairyRanks was set by the host: UCI_Variant leaves it alone */
+    bool show_wdl;        /* UCI_ShowWDL: win/draw/loss after the score */
 } EngineSettings;
 
 extern EngineSettings g_settings;
@@ -37,12 +39,28 @@ void proto_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */
 bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);
 const EngineOption *proto_find_option(const char *name);
+void proto_option_vars(const EngineOption *o, char *buf, size_t len); /* " var a var b" of a combo */
+bool proto_parse_long(const char *text, long min, long max, long *out); /* the whole text, in range */
+bool proto_parse_bool(const char *text, bool *out);                    /* true/on, false/off */
 bool proto_set_option(const char *name, const char *value, char *err, size_t errlen);
 void proto_move_str(Move m, char *buf);                  /* in the current rank style */
 Move proto_parse_move(const Position *pos, const char *s); /* either rank style */
 void proto_pv_str(const Move *pv, int n, char *buf, size_t len);
+/* Space-separated moves legal in pos, at most max kept; -1 (err names the move) on a bad one. */
+int proto_parse_moves(const Position *pos, const char *text, Move *out, int max, char *err, size_t errlen);
 
-int uci_loop(void);
-int ucci_loop(void);
+/* Win, draw and loss in per mille for a score (the model is described in protocol.c). */
+void proto_wdl(Score s, int *win, int *draw, int *loss);
+
+/* The thinking state: from proto_start_search until the front end's answer
+ * (bestmove) goes out through proto_answer. A search thread that has
+ * answered but not yet ended no longer counts as thinking. */
+void proto_start_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
+void proto_answer(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+bool proto_thinking(void);
+
+/* Protocol loops; `first` is the line already read (NULL: none). */
+int uci_loop_from(char *first);
+int ucci_loop_from(char *first);
 
 #endif

@@ -25,8 +25,13 @@ static void print_score(char *buf, size_t len, Score s)
 static void on_info(const SearchInfo *info, void *ctx)
 {
     (void)ctx;
-    char score[32], pv[MAX_PLY * 7];
+    char score[64], pv[MAX_PLY * 7];
     print_score(score, sizeof score, info->score);
+    if (g_settings.show_wdl) {
+        int w, d, l;
+        proto_wdl(info->score, &w, &d, &l);
+        snprintf(score + strlen(score), sizeof score - strlen(score), " wdl %d %d %d", w, d, l);
+    }
     proto_pv_str(info->pv, info->pv_len, pv, sizeof pv);
     uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
     proto_out("info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu hashfull %d time %lld pv %s",
@@ -40,15 +45,13 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
     (void)ctx;
     char b[8], p[8];
     proto_move_str(best, b);
-    if (best == MOVE_NONE) {
-        proto_out("bestmove (none)");
-        return;
-    }
     proto_move_str(ponder, p);
-    if (ponder != MOVE_NONE)
-        proto_out("bestmove %s ponder %s", b, p);
+    if (best == MOVE_NONE)
+        proto_answer("bestmove (none)");
+    else if (ponder != MOVE_NONE)
+        proto_answer("bestmove %s ponder %s", b, p);
     else
-        proto_out("bestmove %s", b);
+        proto_answer("bestmove %s", b);
 }
 
 static void cmd_uci(void)
@@ -63,10 +66,8 @@ static void cmd_uci(void)
         case OPT_BUTTON: proto_out("option name %s type button", o->name); break;
         case OPT_STRING: proto_out("option name %s type string default %s", o->name, o->def); break;
         case OPT_COMBO: {
-            char vars[256] = "", tmp[128];
-            snprintf(tmp, sizeof tmp, "%s", o->vars);
-            for (char *t = strtok(tmp, " "); t; t = strtok(NULL, " "))
-                snprintf(vars + strlen(vars), sizeof vars - strlen(vars), " var %s", t);
+            char vars[256];
+            proto_option_vars(o, vars, sizeof vars);
             proto_out("option name %s type combo default %s%s", o->name, o->def, vars);
             break;
         }
@@ -97,7 +98,7 @@ static void cmd_setoption(char *args)
     while (value && isspace((unsigned char)*value))
         value++;
     char err[256] = "";
-    if (threads_busy()) {
+    if (proto_thinking()) {
         proto_error("setoption %s ignored while searching", name);
         return;
     }
@@ -120,7 +121,7 @@ static bool read_int64(char **save, int64_t *out)
 
 static void cmd_go(char *args)
 {
-    if (threads_busy()) {
+    if (proto_thinking()) {
         proto_error("go ignored: a search is running (send stop first)");
         return;
     }
@@ -139,14 +140,14 @@ static void cmd_go(char *args)
             l.ponder = true;
             continue;
         }
-        if (!strcmp(tok, "searchmoves")) {
-            for (char *m; (m = strtok_r(NULL, " \t", &save));) {
-                Move mv = proto_parse_move(&game, m);
-                if (mv == MOVE_NONE) {
-                    proto_error("searchmoves: '%s' is not a legal move here", m);
-                    return;
-                }
-                l.searchmoves[l.nsearchmoves++] = mv;
+        if (!strcmp(tok, "searchmoves")) { /* the rest of the line */
+            char rest[8192] = "", err[128];
+            for (char *m; (m = strtok_r(NULL, " \t", &save));)
+                snprintf(rest + strlen(rest), sizeof rest - strlen(rest), "%s ", m);
+            l.nsearchmoves = proto_parse_moves(&game, rest, l.searchmoves, MAX_MOVES, err, sizeof err);
+            if (l.nsearchmoves < 0) {
+                proto_error("searchmoves: %s", err);
+                return;
             }
             break;
         }
@@ -179,7 +180,7 @@ static void cmd_go(char *args)
         }
     }
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
-    threads_start(&game, &l, &rep);
+    proto_start_search(&game, &l, &rep);
 }
 
 static void cmd_display(void)
@@ -213,7 +214,7 @@ static bool uci_command(char *line)
     else if (!strcmp(cmd, "isready"))
         proto_out("readyok");
     else if (!strcmp(cmd, "ucinewgame")) {
-        if (threads_busy())
+        if (proto_thinking())
             proto_error("ucinewgame ignored while searching");
         else
             threads_new_game();
@@ -225,7 +226,7 @@ static bool uci_command(char *line)
             snprintf(buf, sizeof buf, "%s %s", cmd, args);
         else
             snprintf(buf, sizeof buf, "%s", args);
-        if (threads_busy())
+        if (proto_thinking())
             proto_error("position ignored while searching");
         else if (!proto_parse_position(&game, buf, err, sizeof err))
             proto_error("%s", err);
@@ -262,5 +263,3 @@ int uci_loop_from(char *first)
     threads_wait();
     return 0;
 }
-
-int uci_loop(void) { return uci_loop_from(NULL); }

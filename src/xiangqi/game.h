@@ -112,5 +112,11 @@ extern const int GAME_BENCH_FEN_COUNT;
 extern const char *const GAME_LAB_GAMES[]; /* "FEN|move move ..." */
 extern const int GAME_LAB_GAME_COUNT;
 void game_set_key_seed(uint64_t seed); /* new Zobrist keys; set positions again afterwards */
+/* Notation for people (notation.c): WXF (C2.5, H8+7, H++7, 35+1) and ICCS. */
+void pos_move_to_wxf(const Position *pos, Move m, char buf[8]); /* m legal in pos */
+void pos_pv_to_wxf(const Position *pos, const Move *pv, int n, char *buf, size_t len);
+Move pos_parse_wxf(const Position *pos, const char *text);   /* a legal move or MOVE_NONE */
+Move pos_parse_human(const Position *pos, const char *text); /* ICCS (h2e2, H2-E2) or WXF */
+static inline int pos_rule60(const Position *pos) { return pos->st[pos->ply].rule60; } /* plies since a capture */
 
 #endif

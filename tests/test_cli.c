@@ -1,0 +1,208 @@
+#define _POSIX_C_SOURCE 200809L
+/*
+ * test_cli.c - the command-line tools through the real binary:
+ * `chariot analyze` (positions given every way, PV in ICCS and WXF, mate
+ * scores, multipv, --infinite until Enter, Ctrl-C, bad arguments) and
+ * `chariot play` (scripted games that end, bad input lines, undo, the
+ * engine's moves, the game verdicts).
+ */
+#include <signal.h>
+#include <string.h>
+#include <time.h>
+
+#include "check.h"
+#include "play.h"
+
+/* Run the binary with args until it ends; its output is in e->log. Returns the exit code. */
+static int run(Engine *e, const char *const *args, const char *input)
+{
+    if (!engine_start_args(e, args))
+        return -1;
+    if (input)
+        engine_send(e, "%s", input);
+    while (engine_expect(e, "\1", NULL, 0, 20000)) /* read everything */
+        ;
+    return engine_close(e);
+}
+
+static void test_analyze(void)
+{
+    static Engine e;
+    char line[4096];
+    /* startpos with moves: one line per depth, WXF under each PV, the best move in both notations. */
+    const char *a1[] = {"analyze", "--depth", "4", "startpos", "moves", "h2e2", NULL};
+    CHECK(run(&e, a1, NULL) == 0, "analyze exits 0");
+    for (int d = 1; d <= 4; d++) {
+        char want[32];
+        snprintf(want, sizeof want, "\ndepth %2d/", d);
+        CHECK(strstr(e.log, want) != NULL, "progress line for depth %d", d);
+    }
+    char *best = strstr(e.log, "best move: ");
+    char iccs[8] = "", wxf[8] = "", mine[8];
+    CHECK(best && sscanf(best, "best move: %7s (%7[^)])", iccs, wxf) == 2, "best move line: %s", e.log);
+    Position pos;
+    char err[160];
+    pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
+    pos_make(&pos, pos_parse_move(&pos, "h2e2"));
+    Move m = pos_parse_move(&pos, iccs);
+    CHECK(m != MOVE_NONE, "legal best move %s", iccs);
+    pos_move_to_wxf(&pos, m, mine);
+    CHECK(!strcmp(wxf, mine), "best move in WXF: %s, expected %s", wxf, mine);
+    /* Under the depth-4 line, the PV again in WXF, starting in the same column. */
+    char *d4 = strstr(e.log, "\ndepth  4/"), *pv = NULL;
+    for (char *p = d4 ? d4 + 2 : NULL; p && *p && *p != '\n' && !pv; p++)
+        if (p[-1] >= '0' && p[-1] <= '9' && !strncmp(p, "s  ", 3))
+            pv = p + 3;
+    char first[8] = "", wfirst[8] = "", want[8] = "";
+    char *next = pv ? strchr(pv, '\n') : NULL;
+    int col = pv ? (int)(pv - d4 - 1) : 0, lead = 0;
+    while (next && next[1 + lead] == ' ')
+        lead++;
+    if (pv && next && sscanf(pv, "%7s", first) == 1 && sscanf(next + 1, "%7s", wfirst) == 1) {
+        Move pv1 = pos_parse_move(&pos, first);
+        if (pv1)
+            pos_move_to_wxf(&pos, pv1, want);
+    }
+    CHECK(pv && lead == col && *want && !strcmp(wfirst, want), "WXF under the PV (column %d, %d): '%s' vs '%s'", col,
+          lead, wfirst, want);
+
+    /* The same position from a bare move list, in ICCS or WXF. */
+    const char *fen = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w";
+    const char *a2[] = {"analyze", "--depth", "2", "h2e2", "h9g7", NULL};
+    CHECK(run(&e, a2, NULL) == 0 && strstr(e.log, fen), "bare ICCS moves: %s", e.log);
+    const char *a3[] = {"analyze", "C2.5", "H8+7", "--nodes", "3000", NULL};
+    CHECK(run(&e, a3, NULL) == 0 && strstr(e.log, fen) && strstr(e.log, "best move: "), "bare WXF moves: %s", e.log);
+
+    /* A FEN: the mate in 2 of tests/mates.epd line 1, and multipv. */
+    const char *a4[] = {"analyze", "--depth", "4", "--multipv", "3",
+                        "2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1", "w", "-", "-", "0", "1", NULL};
+    CHECK(run(&e, a4, NULL) == 0, "analyze a FEN");
+    CHECK(strstr(e.log, " mate in 2 ") && strstr(e.log, "best move: h0h8 (R2+8)"), "mate in 2: %s", e.log);
+    CHECK(strstr(e.log, "\n  line 2 ") && strstr(e.log, "\n  line 3 ") && !strstr(e.log, "line 4"), "multipv 3");
+    const char *a5[] = {"analyze", "--movetime", "300", NULL};
+    struct timespec t0, t1;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    CHECK(run(&e, a5, NULL) == 0 && strstr(e.log, "best move: "), "movetime");
+    clock_gettime(CLOCK_MONOTONIC, &t1);
+    CHECK(t1.tv_sec - t0.tv_sec < 4, "movetime 300 took %ld s", (long)(t1.tv_sec - t0.tv_sec));
+
+    /* Bad arguments: a message naming the problem, exit code 2. */
+    static const struct {
+        const char *args[8], *expect;
+    } BAD[] = {
+        {{"analyze", "--depth", "x", NULL}, "--depth needs a whole number"},
+        {{"analyze", "--multipv", "0", NULL}, "--multipv needs a whole number"},
+        {{"analyze", "--depth", NULL}, "--depth needs a whole number"},
+        {{"analyze", "--bogus", NULL}, "unknown option '--bogus'"},
+        {{"analyze", "zzz", NULL}, "move 1, 'zzz', is not a legal move"},
+        {{"analyze", "startpos", "moves", "h2e2", "h2e2", NULL}, "move 2, 'h2e2', is not a legal move"},
+        {{"analyze", "4k4/9/9/9/9/9/9/9/9/4K4", "w", NULL}, "invalid FEN"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        int rc = run(&e, BAD[i].args, NULL);
+        CHECK(rc == 2 && strstr(e.log, BAD[i].expect), "bad case %zu: exit %d, output %s", i, rc, e.log);
+    }
+
+    /* --infinite: thinks until Enter. */
+    const char *a6[] = {"analyze", "--infinite", NULL};
+    engine_start_args(&e, a6);
+    CHECK(engine_expect(&e, "depth  3/", NULL, 0, 10000), "--infinite reports depths");
+    CHECK(!engine_expect(&e, "best move", NULL, 0, 300) && !strstr(e.log, "best move"), "no best move before Enter");
+    engine_send(&e, "%s", "");
+    CHECK(engine_expect(&e, "best move: ", line, sizeof line, 5000), "Enter stops --infinite");
+    CHECK(engine_close(&e) == 0, "exit 0 after Enter");
+    /* Ctrl-C: the best move so far, exit 0; --infinite and a deep limited search alike. */
+    const char *a7[][4] = {{"analyze", "--infinite", NULL, NULL}, {"analyze", "--depth", "100", NULL}};
+    for (int k = 0; k < 2; k++) {
+        engine_start_args(&e, a7[k]);
+        CHECK(engine_expect(&e, "depth  3/", NULL, 0, 10000), "searching (%d)", k);
+        kill(e.pid, SIGINT);
+        CHECK(engine_expect(&e, "best move: ", NULL, 0, 5000), "Ctrl-C gives the best move (%d)", k);
+        CHECK(engine_close(&e) == 0, "exit 0 after Ctrl-C (%d)", k);
+    }
+}
+
+static void test_play_games(void)
+{
+    static Engine e;
+    /* You (Red) mate in one, after bad input; undo; mate again in ICCS. */
+    const char *a1[] = {"play", "--depth", "1", "4k4/R8/1R7/9/9/9/9/9/9/3K5", "w", "-", "-", "0", "1", NULL};
+    const char *script = "hello\na0a9\ndepth x\ndepth 0\nside green\ntime 0\ntime\nundo\nR8+2\nb9b8\nundo\n"
+                         "fen\nmoves\nhelp\nb7b9\nquit";
+    CHECK(run(&e, a1, script) == 0, "play exits 0");
+    const char *expect[] = {
+        "error: 'hello' is neither a legal move here nor a command",
+        "error: 'a0a9' is neither a legal move here nor a command",
+        "error: depth takes a whole number",
+        "error: side takes 'red' or 'black'",
+        "error: time takes milliseconds",
+        "error: there is no move of yours to take back",
+        "Last move: R8+2 (b7b9). Black to move",
+        "Checkmate: Black has no legal move. Red wins.",
+        "error: the game is over",
+        "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1",
+        "b7b9 R8+2",
+        "Commands:",
+    };
+    for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++)
+        CHECK(strstr(e.log, expect[i]) != NULL, "play output lacks '%s'", expect[i]);
+    char *first = strstr(e.log, "Checkmate"), *second = first ? strstr(first + 1, "Checkmate") : NULL;
+    CHECK(second && !strstr(second + 1, "Checkmate"), "two games ended by mate");
+    CHECK(!strstr(e.log, "Chariot plays"), "the engine never had to move");
+    CHECK(!strstr(e.log, "\033["), "no colour when stdout is not a terminal");
+
+    /* The engine (Red) mates you; then nothing of yours to undo; new game. */
+    const char *a2[] = {"play", "--side", "black", "--depth", "2", "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1", NULL};
+    CHECK(run(&e, a2, "undo\nnew\nquit") == 0, "play as Black");
+    first = strstr(e.log, "Chariot plays R8+2 (b7b9)");
+    CHECK(first && strstr(first, "Checkmate: Black has no legal move. Red wins.") &&
+              strstr(first, "error: there is no move of yours to take back") &&
+              strstr(strstr(first, "error:"), "Chariot plays R8+2 (b7b9)"),
+          "the engine mates, again after new: %s", e.log);
+
+    /* Red checks on every move; Black's replies are forced: Red loses by perpetual check. */
+    const char *a3[] = {"play", "--depth", "3", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", NULL};
+    CHECK(run(&e, a3, "e1d1\nd1e1\nquit") == 0, "perpetual check game");
+    CHECK(strstr(e.log, "Red gave perpetual check. Black wins.") != NULL, "perpetual check verdict: %s", e.log);
+
+    /* Switching sides hands the move to the engine; bad options end with exit 2. */
+    const char *a4[] = {"play", "--time", "50", NULL};
+    CHECK(run(&e, a4, "side black\nquit") == 0 && strstr(e.log, "Chariot plays "), "side black: %s", e.log);
+    const char *a5[] = {"play", "--side", "green", NULL};
+    CHECK(run(&e, a5, "quit") == 2 && strstr(e.log, "bad option '--side green'"), "bad option: %s", e.log);
+    const char *a6[] = {"play", "startpos", "moves", "h2e2", "x", NULL};
+    CHECK(run(&e, a6, "quit") == 2 && strstr(e.log, "'x', is not a legal move"), "bad move list: %s", e.log);
+}
+
+static void test_verdicts(void)
+{
+    static const struct {
+        const char *fen, *moves, *verdict;
+    } CASES[] = {
+        {GAME_STARTPOS, "", NULL},
+        {"3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "", "Stalemate: Black has no legal move. Red wins."},
+        {"3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "", "Checkmate: Black has no legal move. Red wins."},
+        {"3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2", "Black gave perpetual check. Red wins."},
+        {"3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9", "Red gave perpetual check. Black wins."},
+        {GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9", "Draw by repetition."},
+        {"3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 119 80", "a0a1", "Draw: 60 moves without a capture."},
+        {"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "", "Draw: neither side has a piece that can mate."},
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        Position pos;
+        char err[160], buf[128], msg[160] = "";
+        CHECK(pos_set_fen(&pos, CASES[i].fen, err, sizeof err), "%s: %s", CASES[i].fen, err);
+        snprintf(buf, sizeof buf, "%s", CASES[i].moves);
+        for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+            pos_make(&pos, pos_parse_move(&pos, t));
+        bool over = play_verdict(&pos, msg, sizeof msg);
+        CHECK(CASES[i].verdict ? over && !strcmp(msg, CASES[i].verdict) : !over, "case %zu: '%s'", i, msg);
+    }
+}
+
+void test_cli(void)
+{
+    test_verdicts();
+    test_analyze();
+    test_play_games();
+}
