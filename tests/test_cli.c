@@ -162,7 +162,7 @@ static void test_play_games(void)
 
     /* Red checks on every move; Black's replies are forced: Red loses by perpetual check. */
     const char *a3[] = {"play", "--depth", "3", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", NULL};
-    CHECK(run(&e, a3, "e1d1\nd1e1\nquit") == 0, "perpetual check game");
+    CHECK(run(&e, a3, "e1d1\nd1e1\ne1d1\nd1e1\nquit") == 0, "perpetual check game");
     CHECK(strstr(e.log, "Red gave perpetual check. Black wins.") != NULL, "perpetual check verdict: %s", e.log);
 
     /* Switching sides hands the move to the engine; bad options end with exit 2. */
@@ -182,9 +182,10 @@ static void test_verdicts(void)
         {GAME_STARTPOS, "", NULL},
         {"3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "", "Stalemate: Black has no legal move. Red wins."},
         {"3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "", "Checkmate: Black has no legal move. Red wins."},
-        {"3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2", "Black gave perpetual check. Red wins."},
-        {"3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9", "Red gave perpetual check. Black wins."},
-        {GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9", "Draw by repetition."},
+        {"3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2", "Black gave perpetual check. Red wins."},
+        {"3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9", "Red gave perpetual check. Black wins."},
+        {GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9", NULL}, /* a position seen twice: play on */
+        {GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9", "Draw by repetition."},
         {"3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 119 80", "a0a1", "Draw: 60 moves without a capture."},
         {"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "", "Draw: neither side has a piece that can mate."},
     };

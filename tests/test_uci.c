@@ -257,7 +257,7 @@ static void test_wdl_model(void)
     CHECK(w == 0 && d == 0 && l == 1000, "mated: %d %d %d", w, d, l);
 }
 
-/* Ranks 1-10 follow UCI_Variant unless FairyRanks was set; position without "position". */
+/* Ranks 1-10 only with FairyRanks (UCI_Variant alone changes nothing); position without "position". */
 static void session_dialects(void)
 {
     Engine e;
@@ -272,20 +272,19 @@ static void session_dialects(void)
     engine_send(&e, "d");
     CHECK(engine_expect(&e, "Fen: rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w", NULL, 0, 5000),
           "'fen' without 'position'");
-    engine_send(&e, "setoption name UCI_Variant value xiangqi");
+    engine_send(&e, "setoption name FairyRanks value true");
     engine_send(&e, "position startpos moves h3e3 h10g8");
     engine_send(&e, "go depth 2");
-    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000), "bestmove after UCI_Variant");
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000), "bestmove with FairyRanks");
     int r1 = 0, r2 = 0;
     char f1, f2;
     CHECK(sscanf(line, "bestmove %c%d%c%d", &f1, &r1, &f2, &r2) == 4 && r1 >= 1 && r2 >= 1, "ranks 1-10: %s", line);
     CHECK(engine_close(&e) == 0, "clean exit");
 
-    /* FairyRanks set first: UCI_Variant leaves the ranks alone. */
+    /* UCI_Variant leaves the ranks alone (UCI2WB sends it and writes ranks 0-9). */
     engine_start(&e);
     engine_send(&e, "uci");
     engine_expect(&e, "uciok", NULL, 0, 5000);
-    engine_send(&e, "setoption name FairyRanks value false");
     engine_send(&e, "setoption name UCI_Variant value xiangqi");
     engine_send(&e, "position startpos moves h2e2");
     engine_send(&e, "isready");

@@ -16,7 +16,7 @@
 # Notation: xqmatch.py speaks ranks 0-9 to engines whose name is not
 # Fairy-Stockfish (ranks=0 is also given explicitly), so Chariot keeps
 # FairyRanks off; Fairy-Stockfish gets UCI_Variant xiangqi and ranks 1-10.
-# UCI_Variant is not sent to Chariot: it would switch Chariot to ranks 1-10.
+# Chariot keeps its default ranks 0-9 (UCI_Variant would not change them either).
 # xqmatch.py sends UCCI clocks in milliseconds, hence usemillisec true.
 set -euo pipefail
 cd "$(dirname "$0")/.."

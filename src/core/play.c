@@ -9,8 +9,9 @@
  * (its lines are echoed after the prompt when stdin is not a terminal).
  *
  * The game ends when the side to move has no legal move (it loses, mated
- * or stalemated), on a verdict of pos_rule_status (repetition, perpetual
- * check, 60 moves without a capture), or when neither side can mate.
+ * or stalemated), on a verdict of pos_rule_status once a position occurs
+ * for the third time (repetition, perpetual check), after 60 moves without
+ * a capture, or when neither side can mate.
  * Undo replays the game from its start, however long it was.
  */
 #include "play.h"
@@ -52,7 +53,11 @@ bool play_verdict(const Position *pos, char *msg, size_t len)
                  side_name(us), side_name(!us));
         return true;
     }
-    switch (pos_rule_status(pos)) {
+    RuleResult rule = pos_rule_status(pos);
+    /* The search judges a cycle at its first recurrence; a game ends at the third occurrence. */
+    if (rule != RULE_NONE && pos_rule60(pos) < PLAY_NO_CAPTURE_PLIES && pos_repetitions(pos) < 2)
+        rule = RULE_NONE;
+    switch (rule) {
     case RULE_WIN:
         snprintf(msg, len, "%s gave perpetual check. %s wins.", side_name(!us), side_name(us));
         return true;

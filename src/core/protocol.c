@@ -320,16 +320,13 @@ static bool apply_variant(const char *v, char *err, size_t len)
         snprintf(err, len, "only UCI_Variant %s is supported", GAME_NAME);
         return false;
     }
-    if (!g_settings.fairy_ranks_set)
-        g_settings.fairy_ranks = true;
-    return true;
+    return true; /* ranks stay as they are: hosts that send it use both styles (see docs/protocol.md) */
 }
 
 static bool apply_fairy(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
-    g_settings.fairy_ranks_set = proto_parse_bool(v, &g_settings.fairy_ranks);
-    return g_settings.fairy_ranks_set;
+    return proto_parse_bool(v, &g_settings.fairy_ranks);
 }
 
 static bool apply_wdl(const char *v, char *err, size_t len)

@@ -25,7 +25,6 @@ typedef struct {
     int64_t move_overhead;
     bool ponder;
     bool fairy_ranks;     /* read and write ranks 1-10 (Fairy-Stockfish UCI) */
-    bool fairy_ranks_set; /* FairyRanks was set by the host: UCI_Variant leaves it alone */
     bool show_wdl;        /* UCI_ShowWDL: win/draw/loss after the score */
 } EngineSettings;
 

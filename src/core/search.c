@@ -415,7 +415,7 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
         if (t->id != 0)
             continue;
         report(t, rep, depth, multipv, BOUND_EXACT);
-        int64_t elapsed = now_ms() - t->s.start_ms;
+        int64_t elapsed = thread_elapsed(t);
         if (mate_found(t) || (t->s.optimum_ms >= 0 && !atomic_load(&g_pondering) && elapsed >= t->s.optimum_ms))
             break;
     }

@@ -14,6 +14,7 @@
 
 atomic_bool g_stop;
 atomic_bool g_pondering;
+static _Atomic int64_t ponderhit_ms; /* when the last ponderhit came, 0: none in this search */
 
 static SearchThread *pool[MAX_THREADS];
 static int pool_size;
@@ -32,11 +33,18 @@ int64_t now_ms(void)
     return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int64_t thread_elapsed(const SearchThread *t)
+{
+    /* After a ponderhit our clock runs from the ponderhit, not from "go ponder". */
+    int64_t hit = atomic_load_explicit(&ponderhit_ms, memory_order_relaxed);
+    return now_ms() - (hit > t->s.start_ms ? hit : t->s.start_ms);
+}
+
 bool thread_time_up(SearchThread *t)
 {
     if (t->id != 0 || t->s.maximum_ms < 0 || atomic_load_explicit(&g_pondering, memory_order_relaxed))
         return false;
-    return now_ms() - t->s.start_ms >= t->s.maximum_ms;
+    return thread_elapsed(t) >= t->s.maximum_ms;
 }
 
 void thread_hold_until_released(const SearchThread *t)
@@ -173,6 +181,7 @@ void threads_start(const Position *pos, const SearchLimits *limits, const Search
     worker_reporter = *rep;
     atomic_store(&g_stop, false);
     atomic_store(&g_pondering, limits->ponder);
+    atomic_store(&ponderhit_ms, 0);
     atomic_store(&searching, true);
     if (pthread_create(&worker, NULL, worker_main, NULL) == 0)
         worker_running = true;
@@ -186,7 +195,11 @@ void threads_stop(void)
     atomic_store(&g_stop, true);
 }
 
-void threads_ponderhit(void) { atomic_store(&g_pondering, false); }
+void threads_ponderhit(void)
+{
+    atomic_store(&ponderhit_ms, now_ms());
+    atomic_store(&g_pondering, false);
+}
 
 bool threads_busy(void) { return atomic_load(&searching); }
 

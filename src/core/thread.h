@@ -53,6 +53,7 @@ extern atomic_bool g_pondering; /* set: no time limit until ponderhit */
 
 int64_t now_ms(void);
 bool thread_time_up(SearchThread *t);
+int64_t thread_elapsed(const SearchThread *t); /* ms our clock has run in this search */
 void thread_hold_until_released(const SearchThread *t); /* infinite/ponder: wait for stop or ponderhit */
 
 /* Run one search to its end on the calling thread; returns the best move. */

@@ -179,6 +179,8 @@ static void cmd_go(char *args)
             return;
         }
     }
+    if (!l.depth && !l.nodes && !l.movetime && !l.mate && l.time[RED] < 0 && l.time[BLACK] < 0)
+        l.infinite = true; /* a bare "go": think until "stop" */
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
     proto_start_search(&game, &l, &rep);
 }

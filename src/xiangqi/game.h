@@ -104,6 +104,7 @@ int pos_see(const Position *pos, Move m);
 Score eval_evaluate(const Position *pos);
 bool pos_null_ok(const Position *pos); /* side to move has material that makes null move safe */
 RuleResult pos_rule_status(const Position *pos); /* repetition / move-count verdict here */
+int pos_repetitions(const Position *pos); /* earlier occurrences of this position in the no-capture window */
 bool pos_insufficient_material(const Position *pos);
 
 /* Fixed data for bench and the table laboratory (benchdata.c). */

@@ -45,3 +45,13 @@ RuleResult pos_rule_status(const Position *pos)
     }
     return RULE_NONE;
 }
+
+int pos_repetitions(const Position *pos)
+{
+    const PosState *st = pos->st;
+    const int cur = pos->ply, limit = imin(st[cur].rule60, cur);
+    int n = 0;
+    for (int i = MIN_CYCLE_PLIES; i <= limit; i += 2)
+        n += st[cur - i].key == st[cur].key;
+    return n;
+}
