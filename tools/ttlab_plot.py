@@ -75,7 +75,8 @@ def plot_sizes(rows):
             gnuplot(f"""set terminal {term}
 set output '{DIR}/{what}-vs-size.{ext}'
 set logscale x 2
-set xlabel 'table size (KiB)'
+set xtics ("64K" 64, "256K" 256, "1M" 1024, "4M" 4096, "16M" 16384, "64M" 65536, "256M" 262144, "1G" 1048576)
+set xlabel 'table size'
 set ylabel '{ylabel}'
 set key top left
 set grid
@@ -135,7 +136,7 @@ def main():
         ("aging", [("nodes (M)", "nodes", 1e6, 2), ("CPU s", "cpu_ms", 1e3, 2), ("hit %", "hit_pct", 1, 1),
                    ("fill ‰", "fill_permille", 1, 0)]),
         ("mates", [("bm found", "bm_found", 1, 0), ("mate distance right", "mate_distance_right", 1, 0),
-                   ("nodes (M)", "nodes", 1e6, 2)]),
+                   ("one move later, right", "follow_distance_right", 1, 0), ("of", "follow_tried", 1, 0)]),
     ):
         rows = load(name)
         if rows:

@@ -174,7 +174,8 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
     st->tt_probes++;
     TTProbe tp = tt_probe(pos_key(pos), ply);
     st->tt_hits += tp.hit;
-    if (!pv && tp.hit && tp.data.depth >= depth && tt_cuts(&tp.data, beta)) {
+    if ((!pv || t->limits.tt_pv_cutoffs) && !root && tp.hit && tp.data.depth >= depth &&
+        (tt_cuts(&tp.data, beta) || (pv && tp.data.bound == BOUND_EXACT))) {
         st->tt_cutoffs++;
         return tp.data.value;
     }

@@ -43,6 +43,7 @@ typedef struct {
     int nbanmoves;       /* root moves never played */
     Move banmoves[MAX_MOVES];
     bool no_tt_move;     /* laboratory: do not order the table move first */
+    bool tt_pv_cutoffs;  /* laboratory: take table cutoffs at PV nodes too (as XQWLight does) */
 } SearchLimits;
 
 typedef struct {

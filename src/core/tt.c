@@ -206,6 +206,8 @@ TTProbe tt_probe(Key key, int ply)
         if (e_bound(e) != BOUND_NONE && (e_key(e) == k16 || !verify) && (!r.hit || e_depth(e) > e_depth(best))) {
             best = e;
             r.hit = true;
+            if (scheme == TT_AGED_BUCKET) /* a position has at most one slot there */
+                break;
         }
     }
     if (r.hit) {

@@ -25,19 +25,20 @@ typedef struct {
     bool table;         /* false: no table at all */
     TTScheme scheme;
     size_t kb;
-    bool depth0, tt_move, aging, mate_adjust, clear_between;
+    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs;
 } LabSetup;
 
 typedef struct {
     SearchStats st;
     double cpu_ms;
     int fill;
-    int solved, exact_mates, tried; /* mate mode */
+    int solved, exact_mates, tried;  /* mate mode: first search of each position */
+    int follow_right, follow_tried;  /* mate mode: after bm and the reply, table kept */
 } LabResult;
 
 typedef struct {
     const char *experiment;
-    int depth, seeds, positions, plies;
+    int depth, seeds, positions, plies, follow_depth;
     const char *csv, *epd, *sizes, *schemes;
     bool quiet;
 } LabOptions;
@@ -87,6 +88,7 @@ static Move lab_search(const LabSetup *s, int depth, LabResult *r)
     search_limits_init(&t->limits);
     t->limits.depth = depth;
     t->limits.no_tt_move = !s->tt_move;
+    t->limits.tt_pv_cutoffs = s->pv_cutoffs;
     atomic_store(&g_stop, false);
     atomic_store(&g_pondering, false);
     double t0 = cpu_ms();
@@ -178,6 +180,24 @@ static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
         r->tried++;
         r->solved += !strcmp(got, want);
         r->exact_mates += sc == score_mate_in(2 * n - 1);
+        /* Play bm and the defence from the pv, keep the table, search again at a
+         * small depth (--follow-depth): the mate is now one move closer, seen
+         * from a root two plies later, and mostly known from the table. */
+        char *pv = strstr(line, "pv "), m1[8] = "", m2[8] = "";
+        if (n < 2 || !pv || sscanf(pv + 3, "%7s %7s", m1, m2) != 2)
+            continue;
+        Position *pos = &threads_main()->pos;
+        Move a = pos_parse_move(pos, m1);
+        if (!a)
+            continue;
+        pos_make(pos, a);
+        Move b = pos_parse_move(pos, m2);
+        if (!b)
+            continue;
+        pos_make(pos, b);
+        lab_search(s, o->follow_depth, r);
+        r->follow_tried++;
+        r->follow_right += threads_main()->s.root[0].score == score_mate_in(2 * (n - 1) - 1);
     }
     fclose(f);
 }
@@ -187,7 +207,7 @@ static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (doub
 static const char *CSV_HEADER =
     "experiment,label,scheme,size_kb,seed,depth,nodes,cpu_ms,hit_pct,tt_cut_pct,ttmove_first_pct,ttmove_cut_pct,"
     "first_move_cut_pct,fill_permille,store_new_pct,store_update_pct,store_replace_pct,store_reject_pct,"
-    "mates_tried,bm_found,mate_distance_right";
+    "mates_tried,bm_found,mate_distance_right,follow_tried,follow_distance_right";
 
 static void report(FILE *csv, const LabOptions *o, const LabSetup *s, int seed, const LabResult *r)
 {
@@ -201,18 +221,19 @@ static void report(FILE *csv, const LabOptions *o, const LabSetup *s, int seed, 
            pct(st->stores[TT_STORE_NEW], stores), pct(st->stores[TT_STORE_UPDATE], stores),
            pct(st->stores[TT_STORE_REPLACE], stores), pct(st->stores[TT_STORE_REJECT], stores));
     if (r->tried)
-        printf("  bm %d/%d, mate distance right %d/%d", r->solved, r->tried, r->exact_mates, r->tried);
+        printf("  bm %d/%d, mate distance right %d/%d, one move later %d/%d", r->solved, r->tried, r->exact_mates,
+               r->tried, r->follow_right, r->follow_tried);
     printf("\n");
     fflush(stdout);
     if (csv)
-        fprintf(csv, "%s,%s,%s,%zu,%d,%d,%llu,%.1f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%.2f,%.2f,%.2f,%.2f,%d,%d,%d\n",
+        fprintf(csv, "%s,%s,%s,%zu,%d,%d,%llu,%.1f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d\n",
                 o->experiment, s->label, s->table ? tt_scheme_name(s->scheme) : "off", s->kb, seed, o->depth,
                 (unsigned long long)st->nodes, r->cpu_ms, pct(st->tt_hits, st->tt_probes),
                 pct(st->tt_cutoffs, st->tt_probes), pct(st->tt_move_tried, interior),
                 pct(st->tt_move_cutoffs, st->tt_move_tried), pct(st->first_move_cuts, st->cut_nodes), r->fill,
                 pct(st->stores[TT_STORE_NEW], stores), pct(st->stores[TT_STORE_UPDATE], stores),
                 pct(st->stores[TT_STORE_REPLACE], stores), pct(st->stores[TT_STORE_REJECT], stores), r->tried,
-                r->solved, r->exact_mates);
+                r->solved, r->exact_mates, r->follow_tried, r->follow_right);
 }
 
 static void progress(const LabOptions *o, int done, int total)
@@ -257,7 +278,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
     size_t sizes[32];
     int nsizes = parse_sizes(o->sizes, sizes, 32), n = 0;
     const char *exp = o->experiment;
-    LabSetup base = {"", true, TT_AGED_BUCKET, 0, true, true, true, true, false};
+    LabSetup base = {"", true, TT_AGED_BUCKET, 0, true, true, true, true, false, false};
     for (int i = 0; i < nsizes; i++) {
         base.kb = sizes[i];
         if (!strcmp(exp, "schemes") || !strcmp(exp, "sizes") || !strcmp(exp, "mates")) {
@@ -270,13 +291,14 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
                 else if (!tt_scheme_parse(t, &s.scheme))
                     continue;
                 if (!strcmp(exp, "mates") && s.table) {
-                    LabSetup u = s;
-                    snprintf(u.label, sizeof u.label, "%s no-mate-adjust", t);
-                    u.mate_adjust = false;
-                    snprintf(s.label, sizeof s.label, "%s mate-adjust", t);
-                    setups[n++] = s;
-                    if (n < max)
+                    for (int k = 0; k < 4 && n < max; k++) { /* mate adjustment x cutoffs at PV nodes */
+                        LabSetup u = s;
+                        u.mate_adjust = !(k & 1);
+                        u.pv_cutoffs = k >= 2;
+                        snprintf(u.label, sizeof u.label, "%s %s%s", t, u.mate_adjust ? "adjust" : "no-adjust",
+                                 u.pv_cutoffs ? " pv-cuts" : "");
                         setups[n++] = u;
+                    }
                     continue;
                 }
                 snprintf(s.label, sizeof s.label, "%s", t);
@@ -308,7 +330,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
                     continue;
                 snprintf(s.label, sizeof s.label, "%s keep+aging", t);
                 setups[n++] = s;
-                snprintf(s.label, sizeof s.label, "%s keep,no-aging", t);
+                snprintf(s.label, sizeof s.label, "%s keep no-aging", t);
                 s.aging = false;
                 setups[n++] = s;
                 snprintf(s.label, sizeof s.label, "%s clear-each-move", t);
@@ -339,13 +361,14 @@ static void usage(void)
          "  --positions N      only the first N bench positions\n"
          "  --plies N          game mode: positions per game (default 40)\n"
          "  --epd FILE         mates mode: the suite (default tests/mates.epd)\n"
+         "  --follow-depth N   mates mode: depth of the search one move later, table kept (default 3)\n"
          "  --csv FILE         also write rows as CSV\n"
          "  --quiet            no progress bar");
 }
 
 int ttlab_main(int argc, char **argv)
 {
-    LabOptions o = {"schemes", 9, 1, 0, 40, NULL, "tests/mates.epd", "64K,1M,16M",
+    LabOptions o = {"schemes", 9, 1, 0, 40, 3, NULL, "tests/mates.epd", "64K,1M,16M",
                     "always,depth,two-tier,two-layer,aged-bucket,off", false};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -361,6 +384,8 @@ int ttlab_main(int argc, char **argv)
             o.positions = atoi(v), i++;
         else if (!strcmp(a, "--plies") && v)
             o.plies = atoi(v), i++;
+        else if (!strcmp(a, "--follow-depth") && v)
+            o.follow_depth = atoi(v), i++;
         else if (!strcmp(a, "--epd") && v)
             o.epd = v, i++;
         else if (!strcmp(a, "--csv") && v)

@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# strength.sh - the strength workflow: a match with ../shared/tools/xqmatch.py
+# and one line appended to docs/strength.md (Elo ± 95% error, games, W/D/L,
+# time control, commit).
+#
+#   tools/strength.sh fsf  [--games N] [--tc 5+0.05]        Chariot against Fairy-Stockfish 11.1
+#                                                          (UCI_Variant xiangqi, Hash 64, 1 thread)
+#   tools/strength.sh sprt OLD_BINARY [--tc 5+0.05] [--elo0 0] [--elo1 10] [--games 2000]
+#                                                          Chariot against an earlier build, SPRT
+#   tools/strength.sh self [--threads 2] [--games N] [--tc 5+0.05]
+#                                                          Chariot with N threads against 1 thread
+# Both engines get Hash 64 and one thread unless stated. Run it on an otherwise
+# idle machine (the match uses both cores); never while building or testing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-fsf}; shift || true
+old=""
+if [ "$mode" = sprt ]; then old=${1:?sprt needs the earlier binary}; shift; fi
+games=200 tc="5+0.05" elo0=0 elo1=10 threads=2
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --games) games=$2; shift 2 ;;
+    --tc) tc=$2; shift 2 ;;
+    --elo0) elo0=$2; shift 2 ;;
+    --elo1) elo1=$2; shift 2 ;;
+    --threads) threads=$2; shift 2 ;;
+    *) echo "strength.sh: unknown argument '$1'" >&2; exit 2 ;;
+    esac
+done
+xqmatch=${XQMATCH:-../shared/tools/xqmatch.py}
+openings=${OPENINGS:-../shared/tools/openings-xq.txt}
+fsf=${FSF:-/usr/games/fairy-stockfish}
+make -s chariot
+commit=$(git rev-parse --short HEAD)
+me=(name=chariot-$commit cmd=./chariot proto=uci ranks=0 option.Hash=64)
+extra=()
+case "$mode" in
+fsf) them=(name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64 option.Threads=1) ;;
+sprt) them=(name=old "cmd=$old" proto=uci ranks=0 option.Hash=64); extra=(--sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05) ;;
+self) me+=(option.Threads="$threads"); them=(name=chariot-1thread cmd=./chariot proto=uci ranks=0 option.Hash=64) ;;
+*) echo "strength.sh: mode is fsf, sprt or self" >&2; exit 2 ;;
+esac
+out=out/strength-$mode-$commit
+mkdir -p "$out"
+python3 "$xqmatch" --engine "${me[@]}" --engine "${them[@]}" --tc "$tc" --games "$games" \
+    --openings "$openings" --pgn "$out/games.pgn" --json "${extra[@]}" | tee "$out/match.txt"
+python3 - "$out/match.txt" "$mode" "$tc" "$commit" "$threads" <<'PY'
+import json, sys, datetime
+lines = [l for l in open(sys.argv[1]) if l.startswith("{")]
+if not lines:
+    sys.exit("strength.sh: no result line from xqmatch")
+r = json.loads(lines[-1])
+mode, tc, commit, threads = sys.argv[2:6]
+elo = "n/a" if r["elo"] is None else f"{r['elo']:+.0f} ± {r['elo_err95']:.0f}"
+opp = {"fsf": "Fairy-Stockfish 11.1", "sprt": "earlier build (SPRT)", "self": "Chariot 1 thread"}[mode]
+who = f"Chariot {threads} threads" if mode == "self" else "Chariot"
+faults = ", ".join(f"{k} {v}" for k, v in r["faults"].items()) or "none"
+row = (f"| {datetime.date.today()} | {commit} | {who} vs {opp} | {tc} | {r['games']} | "
+       f"{r['wins']}/{r['draws']}/{r['losses']} | {elo} | {faults} |\n")
+path = "docs/strength.md"
+try:
+    open(path).close()
+except FileNotFoundError:
+    open(path, "w").write("# Strength\n\nEvery match of `tools/strength.sh`, newest last. Elo is from Chariot's "
+                          "side with the 95% error; W/D/L are Chariot's.\n\n| date | commit | match | time control | "
+                          "games | W/D/L | Elo | faults |\n|---|---|---|---|---|---|---|---|\n")
+open(path, "a").write(row)
+print("appended to docs/strength.md:", row.strip())
+PY
