@@ -413,8 +413,12 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
         if (atomic_load(&g_stop))
             break;
         t->s.completed_depth = depth;
-        if (t->id != 0)
+        if (t->id != 0) {
+            /* A helper that completes the requested depth first ends the search for all. */
+            if (t->limits.depth > 0 && depth >= t->limits.depth)
+                atomic_store(&g_stop, true);
             continue;
+        }
         report(t, rep, depth, multipv, BOUND_EXACT);
         int64_t elapsed = thread_elapsed(t);
         if (mate_found(t) || (t->s.optimum_ms >= 0 && !atomic_load(&g_pondering) && elapsed >= t->s.optimum_ms))
@@ -424,8 +428,8 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
 
 void search_helper_run(SearchThread *t) { iterate(t, NULL); }
 
-/* The result to play: the main thread's, unless a helper finished a deeper
- * iteration with a score at least as good, or the same depth with a better score. */
+/* The result to play: the thread that completed the deepest iteration; on
+ * equal depth the better score; the main thread wins ties. */
 static const SearchThread *best_thread(const SearchThread *t)
 {
     const SearchThread *best = t;
@@ -434,7 +438,7 @@ static const SearchThread *best_thread(const SearchThread *t)
         if (h->s.completed_depth == 0)
             continue;
         Score hs = h->s.root[0].score, bs = best->s.root[0].score;
-        if ((h->s.completed_depth > best->s.completed_depth && hs >= bs) ||
+        if (h->s.completed_depth > best->s.completed_depth ||
             (h->s.completed_depth == best->s.completed_depth && hs > bs))
             best = h;
     }
