@@ -27,10 +27,10 @@ chariot: $(CORE) $(GAME) $(HDRS) Makefile
 
 release: chariot                      ## same as `all`: -O3 -march=native, LTO
 
-debug: chariot-debug                  ## ./chariot-debug: -O1 -g with assertions
+debug: chariot-debug                  ## ./chariot-debug: -O1 -g, invariants checked after every make/unmake
 
 chariot-debug: $(CORE) $(GAME) $(HDRS)
-	$(CC) $(WARN) -O1 -g $(INC) -o chariot-debug $(CORE) $(GAME) $(LDLIBS)
+	$(CC) $(WARN) -O1 -g -DCHARIOT_CHECKS $(INC) -o chariot-debug $(CORE) $(GAME) $(LDLIBS)
 
 san: chariot-san                      ## ./chariot-san: AddressSanitizer + UndefinedBehaviorSanitizer
 

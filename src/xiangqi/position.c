@@ -243,6 +243,21 @@ Move pos_parse_move(const Position *pos, const char *text)
     return pos_is_pseudo_legal(pos, m) && pos_is_legal(pos, m) ? m : MOVE_NONE;
 }
 
+/* Debug builds (make debug: -DCHARIOT_CHECKS) check every invariant after
+ * every make and unmake, and stop with the name of the one that broke. */
+#ifdef CHARIOT_CHECKS
+static void check_invariants(const Position *pos, const char *where)
+{
+    const char *why;
+    if (!pos_ok(pos, &why)) {
+        fprintf(stderr, "chariot: invariant broken after %s: %s\n", where, why);
+        abort();
+    }
+}
+#else
+#define check_invariants(pos, where) ((void)0)
+#endif
+
 void pos_make(Position *pos, Move m)
 {
     const int from = move_from(m), to = move_to(m);
@@ -271,6 +286,7 @@ void pos_make(Position *pos, Move m)
     pos->ply++;
     pos->game_ply++;
     st->checked = board_attacked(pos->board, pos->king[pos->side], !pos->side);
+    check_invariants(pos, "make");
 }
 
 void pos_unmake(Position *pos)
@@ -297,6 +313,7 @@ void pos_unmake(Position *pos)
     }
     if (piece_type(pc) == KING)
         pos->king[pos->side] = (uint8_t)from;
+    check_invariants(pos, "unmake");
 }
 
 void pos_make_null(Position *pos)
