@@ -44,6 +44,13 @@ void engine_send(Engine *e, const char *fmt, ...) __attribute__((format(printf, 
 bool engine_expect(Engine *e, const char *prefix, char *line, size_t len, int timeout_ms);
 int engine_close(Engine *e);
 
+/* Each input must be answered with "info string error: ..." containing
+ * `expect`, and the engine must still answer isready afterwards. */
+typedef struct {
+    const char *input, *expect;
+} BadInput;
+void check_bad_inputs(Engine *e, const BadInput *list, size_t n);
+
 void test_fen(void);
 void test_perft(void);
 void test_tt(void);

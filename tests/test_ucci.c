@@ -255,9 +255,7 @@ static void session_thinking(void)
     CHECK(engine_close(&e) == 0 && strstr(e.log, "\nbye\n"), "quit while thinking");
 }
 
-static const struct {
-    const char *input, *expect;
-} BAD_INPUT[] = {
+static const BadInput BAD_INPUT[] = {
     {"position fen xyz", "invalid FEN"},
     {"position startpos moves h2e2 h2e2", "illegal move 'h2e2' at move 2"},
     {"position", "startpos"},
@@ -288,14 +286,7 @@ static void session_bad_input(void)
     ucci_start(&e);
     engine_send(&e, "position startpos moves h2e2");
     engine_send(&e, "banmoves h9g7");
-    for (size_t i = 0; i < sizeof BAD_INPUT / sizeof BAD_INPUT[0]; i++) {
-        engine_send(&e, "%s", BAD_INPUT[i].input);
-        bool got = engine_expect(&e, "info string error: ", line, sizeof line, 3000);
-        CHECK(got && strstr(line, BAD_INPUT[i].expect), "'%s' answered '%s', expected '%s'", BAD_INPUT[i].input,
-              got ? line : "(nothing)", BAD_INPUT[i].expect);
-        engine_send(&e, "isready");
-        CHECK(engine_expect(&e, "readyok", NULL, 0, 3000), "alive after '%s'", BAD_INPUT[i].input);
-    }
+    check_bad_inputs(&e, BAD_INPUT, sizeof BAD_INPUT / sizeof BAD_INPUT[0]);
     /* Unknown options are no error in UCCI. */
     engine_send(&e, "setoption bookfiles BOOK.DAT");
     CHECK(engine_expect(&e, "info string ", line, sizeof line, 3000) && !strstr(line, "error") &&

@@ -134,9 +134,7 @@ static void session_reproducible(void)
     CHECK(second && !strncmp(first, second, (size_t)(second - first)), "ucinewgame does not reset everything");
 }
 
-static const struct {
-    const char *input, *expect;
-} BAD_INPUT[] = {
+static const BadInput BAD_INPUT[] = {
     {"position fen xyz", "invalid FEN"},
     {"position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h2e2",
      "illegal move 'h2e2' at move 2"},
@@ -172,14 +170,7 @@ static void session_bad_input(void)
     engine_send(&e, "uci");
     engine_expect(&e, "uciok", NULL, 0, 5000);
     engine_send(&e, "position startpos moves h2e2");
-    for (size_t i = 0; i < sizeof BAD_INPUT / sizeof BAD_INPUT[0]; i++) {
-        engine_send(&e, "%s", BAD_INPUT[i].input);
-        bool got = engine_expect(&e, "info string error: ", line, sizeof line, 3000);
-        CHECK(got && strstr(line, BAD_INPUT[i].expect), "'%s' answered '%s', expected '%s'", BAD_INPUT[i].input,
-              got ? line : "(nothing)", BAD_INPUT[i].expect);
-        engine_send(&e, "isready");
-        CHECK(engine_expect(&e, "readyok", NULL, 0, 3000), "alive after '%s'", BAD_INPUT[i].input);
-    }
+    check_bad_inputs(&e, BAD_INPUT, sizeof BAD_INPUT / sizeof BAD_INPUT[0]);
     /* The position from before the bad commands is still there. */
     engine_send(&e, "go depth 3");
     CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000) && legal_after("h2e2", line),

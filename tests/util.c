@@ -217,3 +217,16 @@ int engine_close(Engine *e)
     waitpid(e->pid, &status, 0);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
+
+void check_bad_inputs(Engine *e, const BadInput *list, size_t n)
+{
+    char line[4096];
+    for (size_t i = 0; i < n; i++) {
+        engine_send(e, "%s", list[i].input);
+        bool got = engine_expect(e, "info string error: ", line, sizeof line, 3000);
+        CHECK(got && strstr(line, list[i].expect), "'%s' answered '%s', expected '%s'", list[i].input,
+              got ? line : "(nothing)", list[i].expect);
+        engine_send(e, "isready");
+        CHECK(engine_expect(e, "readyok", NULL, 0, 3000), "alive after '%s'", list[i].input);
+    }
+}

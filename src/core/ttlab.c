@@ -273,70 +273,56 @@ static int parse_sizes(const char *spec, size_t *out, int max)
     return n;
 }
 
+/* The variants each experiment compares, applied to every scheme listed. */
+typedef struct {
+    const char *suffix;
+    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs;
+} LabVariant;
+
+static const LabVariant PLAIN[] = {{"", true, true, true, true, false, false}};
+static const LabVariant DEPTH0[] = {{" store-depth0", true, true, true, true, false, false},
+                                    {" no-depth0", false, true, true, true, false, false}};
+static const LabVariant ORDERING[] = {{" tt-move", true, true, true, true, false, false},
+                                      {" no-tt-move", true, false, true, true, false, false}};
+static const LabVariant AGING[] = {{" keep+aging", true, true, true, true, false, false},
+                                   {" keep no-aging", true, true, false, true, false, false},
+                                   {" clear-each-move", true, true, true, true, true, false}};
+static const LabVariant MATES[] = {{" adjust", true, true, true, true, false, false},
+                                   {" no-adjust", true, true, true, false, false, false},
+                                   {" adjust pv-cuts", true, true, true, true, false, true},
+                                   {" no-adjust pv-cuts", true, true, true, false, false, true}};
+
 static int build_setups(const LabOptions *o, LabSetup *setups, int max)
 {
+    static const struct {
+        const char *name;
+        const LabVariant *variants;
+        int count;
+    } EXPERIMENTS[] = {{"schemes", PLAIN, 1}, {"sizes", PLAIN, 1}, {"depth0", DEPTH0, 2},
+                       {"ordering", ORDERING, 2}, {"aging", AGING, 3}, {"mates", MATES, 4}};
+    const LabVariant *variants = NULL;
+    int nvariants = 0;
+    for (size_t e = 0; e < sizeof EXPERIMENTS / sizeof EXPERIMENTS[0]; e++)
+        if (!strcmp(o->experiment, EXPERIMENTS[e].name))
+            variants = EXPERIMENTS[e].variants, nvariants = EXPERIMENTS[e].count;
     size_t sizes[32];
     int nsizes = parse_sizes(o->sizes, sizes, 32), n = 0;
-    const char *exp = o->experiment;
-    LabSetup base = {"", true, TT_AGED_BUCKET, 0, true, true, true, true, false, false};
-    for (int i = 0; i < nsizes; i++) {
-        base.kb = sizes[i];
-        if (!strcmp(exp, "schemes") || !strcmp(exp, "sizes") || !strcmp(exp, "mates")) {
-            char list[128];
-            snprintf(list, sizeof list, "%s", o->schemes);
-            for (char *t = strtok(list, ","); t && n < max; t = strtok(NULL, ",")) {
-                LabSetup s = base;
-                if (!strcmp(t, "off"))
-                    s.table = false;
-                else if (!tt_scheme_parse(t, &s.scheme))
-                    continue;
-                if (!strcmp(exp, "mates") && s.table) {
-                    for (int k = 0; k < 4 && n < max; k++) { /* mate adjustment x cutoffs at PV nodes */
-                        LabSetup u = s;
-                        u.mate_adjust = !(k & 1);
-                        u.pv_cutoffs = k >= 2;
-                        snprintf(u.label, sizeof u.label, "%s %s%s", t, u.mate_adjust ? "adjust" : "no-adjust",
-                                 u.pv_cutoffs ? " pv-cuts" : "");
-                        setups[n++] = u;
-                    }
-                    continue;
-                }
-                snprintf(s.label, sizeof s.label, "%s", t);
-                setups[n++] = s;
-            }
-        } else if (!strcmp(exp, "depth0") || !strcmp(exp, "ordering")) {
-            char list[128];
-            snprintf(list, sizeof list, "%s", o->schemes);
-            for (char *t = strtok(list, ","); t && n + 1 < max; t = strtok(NULL, ",")) {
-                LabSetup s = base;
-                if (!tt_scheme_parse(t, &s.scheme))
-                    continue;
-                bool d0 = !strcmp(exp, "depth0");
-                snprintf(s.label, sizeof s.label, "%s %s", t, d0 ? "store-depth0" : "tt-move");
-                setups[n++] = s;
-                snprintf(s.label, sizeof s.label, "%s %s", t, d0 ? "no-depth0" : "no-tt-move");
-                if (d0)
-                    s.depth0 = false;
-                else
-                    s.tt_move = false;
-                setups[n++] = s;
-            }
-        } else if (!strcmp(exp, "aging")) {
-            char list[128];
-            snprintf(list, sizeof list, "%s", o->schemes);
-            for (char *t = strtok(list, ","); t && n + 2 < max; t = strtok(NULL, ",")) {
-                LabSetup s = base;
-                if (!tt_scheme_parse(t, &s.scheme))
-                    continue;
-                snprintf(s.label, sizeof s.label, "%s keep+aging", t);
-                setups[n++] = s;
-                snprintf(s.label, sizeof s.label, "%s keep no-aging", t);
-                s.aging = false;
-                setups[n++] = s;
-                snprintf(s.label, sizeof s.label, "%s clear-each-move", t);
-                s.aging = true;
-                s.clear_between = true;
-                setups[n++] = s;
+    for (int i = 0; i < nsizes && variants; i++) {
+        char list[128];
+        snprintf(list, sizeof list, "%s", o->schemes);
+        for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
+            LabSetup s = {"", true, TT_AGED_BUCKET, sizes[i], true, true, true, true, false, false};
+            if (!strcmp(t, "off") && nvariants == 1)
+                s.table = false; /* "no table" only where there is nothing else to vary */
+            else if (!tt_scheme_parse(t, &s.scheme))
+                continue;
+            for (int v = 0; v < nvariants && n < max; v++) {
+                const LabVariant *x = &variants[v];
+                LabSetup u = s;
+                snprintf(u.label, sizeof u.label, "%s%s", t, x->suffix);
+                u.depth0 = x->depth0, u.tt_move = x->tt_move, u.aging = x->aging;
+                u.mate_adjust = x->mate_adjust, u.clear_between = x->clear_between, u.pv_cutoffs = x->pv_cutoffs;
+                setups[n++] = u;
             }
         }
     }
