@@ -223,7 +223,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         if (!root && !from_deferred && !pos_is_legal(pos, m))
             continue;
         /* Lazy SMP work splitting: leave a subtree another thread is in for later. */
-        if (may_defer && moves > 0 && !from_deferred && !root) {
+        if (may_defer && moves > 0 && !from_deferred && (!root || t->id != 0)) {
             pos_make(pos, m);
             bool busy = thread_busy_elsewhere(pos_key(pos));
             pos_unmake(pos);
@@ -268,6 +268,9 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
             return 0;
         if (root) { /* 9. Root bookkeeping: score and PV of each root move. */
             RootMove *rm = &t->s.root[root_i - 1];
+            if (rm->move != m) /* a deferred root move (helpers only) */
+                for (rm = t->s.root; rm->move != m; rm++)
+                    ;
             if (moves == 1 || v > alpha) {
                 rm->score = v;
                 rm->seldepth = t->s.seldepth;
@@ -357,12 +360,13 @@ static bool mate_found(const SearchThread *t)
     return t->limits.mate && s >= SCORE_MATE_IN_MAX && SCORE_MATE - s <= 2 * t->limits.mate - 1;
 }
 
-/* Lazy SMP diversity. Helpers search the same iterations as the main thread
- * with their own histories, and split work with it: a thread that is about
- * to enter a subtree another thread is searching defers that move (see
- * thread_busy_elsewhere). Optionally (SMP_HELPERS_SKIP_DEPTHS) helpers also
- * skip iterations, each on its own pattern (`size` iterations searched,
- * `size` skipped, shifted by `phase`); measured slower on 2 threads here. */
+/* Lazy SMP diversity. Helpers split work with the main thread: a thread
+ * about to enter a subtree another thread is searching defers that move
+ * (see thread_busy_elsewhere); helpers do so at the root too, so they take
+ * the root moves the main thread is not on. Helpers also skip iterations,
+ * each on its own pattern (`size` iterations searched, `size` skipped,
+ * shifted by `phase`), so they run ahead at other depths - but never the
+ * depth asked for, and whichever thread completes it first ends the search. */
 static const int SKIP_SIZE[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
 static const int SKIP_PHASE[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
 
@@ -379,7 +383,7 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
     const int max_depth = t->limits.depth > 0 && t->id == 0 ? imin(t->limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
     const int multipv = t->id ? 1 : iclamp(t->limits.multipv, 1, imin(t->s.nroot, MAX_MULTIPV));
     for (int depth = 1; depth <= max_depth; depth++) {
-        if (helper_skips(t->id, depth))
+        if (helper_skips(t->id, depth) && depth != t->limits.depth) /* never skip the depth asked for */
             continue;
         for (int i = 0; i < t->s.nroot; i++)
             t->s.root[i].prev_score = t->s.root[i].score;

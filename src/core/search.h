@@ -21,7 +21,7 @@ enum {
     CHECK_STOP_EVERY = 1024,    /* nodes between clock checks */
     MAX_MULTIPV = 64,
     SMP_DEFER_MIN_DEPTH = 4,    /* threads split work at nodes this deep */
-    SMP_HELPERS_SKIP_DEPTHS = 0, /* 1: helpers skip iterations by a pattern */
+    SMP_HELPERS_SKIP_DEPTHS = 1, /* 1: helpers skip iterations by a pattern */
 };
 #define LMR_BASE 0.75
 #define LMR_DIVISOR 2.25
