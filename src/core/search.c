@@ -370,10 +370,13 @@ static bool mate_found(const SearchThread *t)
 static const int SKIP_SIZE[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
 static const int SKIP_PHASE[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
 
-static bool helper_skips(int id, int depth)
+/* `target` (the depth asked for, 0 if none) shifts the patterns so that
+ * helper 1 searches the depths of the target's parity and reaches it early. */
+static bool helper_skips(int id, int depth, int target)
 {
     int i = (id - 1) % 20;
-    return SMP_HELPERS_SKIP_DEPTHS && id > 0 && ((depth + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0;
+    return SMP_HELPERS_SKIP_DEPTHS && id > 0 && depth != target &&
+           ((depth + target + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0;
 }
 
 /* Iterative deepening with aspiration windows; only thread 0 reports and keeps time. */
@@ -383,7 +386,7 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
     const int max_depth = t->limits.depth > 0 && t->id == 0 ? imin(t->limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
     const int multipv = t->id ? 1 : iclamp(t->limits.multipv, 1, imin(t->s.nroot, MAX_MULTIPV));
     for (int depth = 1; depth <= max_depth; depth++) {
-        if (helper_skips(t->id, depth) && depth != t->limits.depth) /* never skip the depth asked for */
+        if (helper_skips(t->id, depth, t->limits.depth)) /* never the depth asked for */
             continue;
         for (int i = 0; i < t->s.nroot; i++)
             t->s.root[i].prev_score = t->s.root[i].score;
