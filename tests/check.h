@@ -43,6 +43,11 @@ bool engine_start_args(Engine *e, const char *const *args); /* args after the pr
 void engine_send(Engine *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 bool engine_expect(Engine *e, const char *prefix, char *line, size_t len, int timeout_ms);
 int engine_close(Engine *e);
+bool engine_start_uci(Engine *e); /* start, "uci", wait for uciok */
+
+/* Is the first word of `move` a legal move after `moves` (ICCS, space
+ * separated) from `fen` (NULL: the start position)? */
+bool move_legal_after(const char *fen, const char *moves, const char *move);
 
 /* Each input must be answered with "info string error: ..." containing
  * `expect`, and the engine must still answer isready afterwards. */

@@ -17,22 +17,15 @@ static const char *FENS[] = {
 
 static bool legal_in(const char *spec, const char *bestline)
 {
-    Position pos;
-    char err[160], mv[16] = "";
-    const char *fen = !strcmp(spec, "startpos") ? GAME_STARTPOS : spec + 4;
-    if (!pos_set_fen(&pos, fen, err, sizeof err))
-        return false;
-    sscanf(bestline, "bestmove %15s", mv);
-    return pos_parse_move(&pos, mv) != MOVE_NONE;
+    return !strncmp(bestline, "bestmove ", 9) &&
+           move_legal_after(strcmp(spec, "startpos") ? spec + 4 : NULL, "", bestline + 9);
 }
 
 void test_smp(void)
 {
     Engine e;
     char line[4096];
-    CHECK(engine_start(&e), "engine starts");
-    engine_send(&e, "uci");
-    CHECK(engine_expect(&e, "uciok", NULL, 0, 10000), "uciok");
+    CHECK(engine_start_uci(&e), "engine starts, uciok");
     CHECK(strstr(e.log, "option name Threads type spin default 1 min 1 max") != NULL, "Threads option listed");
     engine_send(&e, "setoption name Threads value 4");
     engine_send(&e, "setoption name Hash value 8");

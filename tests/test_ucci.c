@@ -79,17 +79,7 @@ static void ucci_start(Engine *e)
 }
 
 /* Is the first word of `move` legal after the moves from the start position? */
-static bool legal_in(const char *fen_moves, const char *move)
-{
-    Position pos;
-    char err[160], buf[512], m[16] = "";
-    sscanf(move, "%15s", m);
-    pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
-    snprintf(buf, sizeof buf, "%s", fen_moves);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
-        pos_make(&pos, pos_parse_move(&pos, t));
-    return pos_parse_move(&pos, m) != MOVE_NONE;
-}
+static bool legal_in(const char *moves, const char *move) { return move_legal_after(NULL, moves, move); }
 
 static int64_t ms_now(void)
 {

@@ -30,32 +30,17 @@ static void strip_timing(const char *in, char *out, size_t len)
     }
 }
 
-static bool legal_after(const char *position, const char *bestline)
+/* Is the move of a "bestmove ..." line legal after `moves` from the start? */
+static bool legal_after(const char *moves, const char *bestline)
 {
-    Position pos;
-    char err[160], mv[16] = "";
-    Position start;
-    pos_set_fen(&start, GAME_STARTPOS, err, sizeof err);
-    pos = start;
-    char buf[512];
-    snprintf(buf, sizeof buf, "%s", position);
-    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
-        Move m = pos_parse_move(&pos, t);
-        if (!m)
-            return false;
-        pos_make(&pos, m);
-    }
-    sscanf(bestline, "bestmove %15s", mv);
-    return pos_parse_move(&pos, mv) != MOVE_NONE;
+    return !strncmp(bestline, "bestmove ", 9) && move_legal_after(NULL, moves, bestline + 9);
 }
 
 static void session_basic(void)
 {
     Engine e;
     char line[4096];
-    CHECK(engine_start(&e), "engine starts");
-    engine_send(&e, "uci");
-    CHECK(engine_expect(&e, "uciok", NULL, 0, 5000), "uciok");
+    CHECK(engine_start_uci(&e), "engine starts, uciok");
     CHECK(strstr(e.log, "option name Hash type spin default 64") != NULL, "Hash option listed");
     CHECK(strstr(e.log, "option name TTReplace type combo default aged-bucket var always") != NULL, "TTReplace listed");
     engine_send(&e, "isready");
@@ -114,9 +99,7 @@ static void session_reproducible(void)
     static char out[2][1 << 18];
     for (int run = 0; run < 2; run++) {
         Engine e;
-        engine_start(&e);
-        engine_send(&e, "uci");
-        engine_expect(&e, "uciok", NULL, 0, 5000);
+        engine_start_uci(&e);
         size_t mark = e.loglen;
         for (int k = 0; k < 2; k++) {
             engine_send(&e, "ucinewgame");
@@ -166,9 +149,7 @@ static void session_bad_input(void)
 {
     Engine e;
     char line[4096];
-    engine_start(&e);
-    engine_send(&e, "uci");
-    engine_expect(&e, "uciok", NULL, 0, 5000);
+    engine_start_uci(&e);
     engine_send(&e, "position startpos moves h2e2");
     check_bad_inputs(&e, BAD_INPUT, sizeof BAD_INPUT / sizeof BAD_INPUT[0]);
     /* The position from before the bad commands is still there. */
@@ -183,9 +164,7 @@ static void session_go_modes(void)
 {
     Engine e;
     char line[4096];
-    engine_start(&e);
-    engine_send(&e, "uci");
-    CHECK(engine_expect(&e, "uciok", NULL, 0, 5000), "uciok");
+    CHECK(engine_start_uci(&e), "uciok");
     CHECK(strstr(e.log, "option name UCI_ShowWDL type check default false") != NULL, "UCI_ShowWDL listed");
     /* Mate in 2 (tests/mates.epd line 1): found, reported, and the search ends by itself. */
     engine_send(&e, "position fen 2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1 w - - 0 1");
@@ -253,9 +232,7 @@ static void session_dialects(void)
 {
     Engine e;
     char line[4096];
-    engine_start(&e);
-    engine_send(&e, "uci");
-    engine_expect(&e, "uciok", NULL, 0, 5000);
+    engine_start_uci(&e);
     engine_send(&e, "startpos moves h2e2");
     engine_send(&e, "go perft 1");
     CHECK(engine_expect(&e, "Nodes searched: 45", NULL, 0, 5000), "'startpos' without 'position'");
@@ -273,9 +250,7 @@ static void session_dialects(void)
     CHECK(engine_close(&e) == 0, "clean exit");
 
     /* UCI_Variant leaves the ranks alone (UCI2WB sends it and writes ranks 0-9). */
-    engine_start(&e);
-    engine_send(&e, "uci");
-    engine_expect(&e, "uciok", NULL, 0, 5000);
+    engine_start_uci(&e);
     engine_send(&e, "setoption name UCI_Variant value xiangqi");
     engine_send(&e, "position startpos moves h2e2");
     engine_send(&e, "isready");

@@ -230,3 +230,27 @@ void check_bad_inputs(Engine *e, const BadInput *list, size_t n)
         CHECK(engine_expect(e, "readyok", NULL, 0, 3000), "alive after '%s'", list[i].input);
     }
 }
+
+bool engine_start_uci(Engine *e)
+{
+    if (!engine_start(e))
+        return false;
+    engine_send(e, "uci");
+    return engine_expect(e, "uciok", NULL, 0, 10000);
+}
+
+bool move_legal_after(const char *fen, const char *moves, const char *move)
+{
+    Position pos;
+    char err[160], buf[512], m[16] = "";
+    if (!pos_set_fen(&pos, fen ? fen : GAME_STARTPOS, err, sizeof err) || sscanf(move, "%15s", m) != 1)
+        return false;
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
+        Move mv = pos_parse_move(&pos, t);
+        if (!mv)
+            return false;
+        pos_make(&pos, mv);
+    }
+    return pos_parse_move(&pos, m) != MOVE_NONE;
+}

@@ -71,7 +71,7 @@ bool analyze_read_position(const char *spec, Position *pos, char *err, size_t le
 void analyze_format_score(Score s, char *buf, size_t len)
 {
     if (score_is_mate(s))
-        snprintf(buf, len, "%s %d", s > 0 ? "mate in" : "mated in", s > 0 ? (SCORE_MATE - s + 1) / 2 : (SCORE_MATE + s) / 2);
+        snprintf(buf, len, "%s %d", s > 0 ? "mate in" : "mated in", abs(score_mate_moves(s)));
     else
         snprintf(buf, len, "%+.2f", s / 100.0);
 }

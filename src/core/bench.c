@@ -9,7 +9,7 @@
 #include "protocol.h"
 #include "thread.h"
 
-uint64_t bench_run(int depth, int threads, SearchStats *total)
+uint64_t bench_run(int depth, int threads)
 {
     SearchThread *t = threads_main();
     size_t old_mb = tt_size_mb();
@@ -35,15 +35,6 @@ uint64_t bench_run(int depth, int threads, SearchStats *total)
         atomic_store(&g_pondering, false);
         search_run(t, NULL);
         nodes += threads_nodes();
-        if (total) {
-            SearchStats *s = &t->s.stats;
-            total->nodes += s->nodes, total->qnodes += s->qnodes, total->tt_probes += s->tt_probes;
-            total->tt_hits += s->tt_hits, total->tt_cutoffs += s->tt_cutoffs;
-            total->tt_move_tried += s->tt_move_tried, total->tt_move_cutoffs += s->tt_move_cutoffs;
-            total->cut_nodes += s->cut_nodes, total->first_move_cuts += s->first_move_cuts;
-            for (int k = 0; k < 4; k++)
-                total->stores[k] += s->stores[k];
-        }
     }
     int64_t ms = now_ms() - start;
     int used_threads = threads_count();

@@ -67,7 +67,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "chariot: could not allocate the transposition table\n");
     if (argc > 1) {
         if (!strcmp(argv[1], "bench"))
-            return bench_run(argc > 2 ? atoi(argv[2]) : 0, argc > 3 ? atoi(argv[3]) : 0, NULL) ? 0 : 1;
+            return bench_run(argc > 2 ? atoi(argv[2]) : 0, argc > 3 ? atoi(argv[3]) : 0) ? 0 : 1;
         if (!strcmp(argv[1], "analyze"))
             return analyze_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "ttlab"))

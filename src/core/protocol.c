@@ -18,51 +18,18 @@
 EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false, .fairy_ranks = false};
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
-static atomic_bool answered; /* the running search's bestmove is out */
 
-/* One line, whole, under the lock; `answer` marks the search's bestmove as out
- * before the GUI can read it and send the next command. */
-static void emit(bool answer, const char *fmt, va_list ap)
-{
-    pthread_mutex_lock(&out_lock);
-    if (answer)
-        atomic_store(&answered, true);
-    vprintf(fmt, ap);
-    putchar('\n');
-    fflush(stdout);
-    pthread_mutex_unlock(&out_lock);
-}
-
+/* One line, whole, under the lock. */
 void proto_out(const char *fmt, ...)
 {
     va_list ap;
+    pthread_mutex_lock(&out_lock);
     va_start(ap, fmt);
-    emit(false, fmt, ap);
+    vprintf(fmt, ap);
     va_end(ap);
-}
-
-void proto_answer(const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    emit(true, fmt, ap);
-    va_end(ap);
-}
-
-void proto_start_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
-{
-    atomic_store(&answered, false);
-    threads_start(pos, limits, rep);
-}
-
-bool proto_thinking(void)
-{
-    if (!threads_busy())
-        return false;
-    if (!atomic_load(&answered))
-        return true;
-    threads_wait(); /* it has answered and is about to end */
-    return false;
+    putchar('\n');
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
 }
 
 /*

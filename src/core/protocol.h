@@ -51,13 +51,6 @@ int proto_parse_moves(const Position *pos, const char *text, Move *out, int max,
 /* Win, draw and loss in per mille for a score (the model is described in protocol.c). */
 void proto_wdl(Score s, int *win, int *draw, int *loss);
 
-/* The thinking state: from proto_start_search until the front end's answer
- * (bestmove) goes out through proto_answer. A search thread that has
- * answered but not yet ended no longer counts as thinking. */
-void proto_start_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
-void proto_answer(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-bool proto_thinking(void);
-
 /* Protocol loops; `first` is the line already read (NULL: none). */
 int uci_loop_from(char *first);
 int ucci_loop_from(char *first);

@@ -85,7 +85,7 @@ void threads_start(const Position *pos, const SearchLimits *limits, const Search
 void threads_stop(void);
 void threads_ponderhit(void);
 void threads_wait(void);
-bool threads_busy(void);
+bool threads_busy(void); /* searching, and bestmove not yet sent (the flag clears before it) */
 void threads_new_game(void);
 
 #endif

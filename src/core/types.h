@@ -37,6 +37,8 @@ enum {
 static inline Score score_mate_in(int ply) { return SCORE_MATE - ply; }
 static inline Score score_mated_in(int ply) { return -SCORE_MATE + ply; }
 static inline bool score_is_mate(Score s) { return s >= SCORE_MATE_IN_MAX || s <= -SCORE_MATE_IN_MAX; }
+/* Moves to mate for a mate score: > 0 the side to move mates, < 0 it is mated. */
+static inline int score_mate_moves(Score s) { return s > 0 ? (SCORE_MATE - s + 1) / 2 : -(SCORE_MATE + s) / 2; }
 
 static inline int imin(int a, int b) { return a < b ? a : b; }
 static inline int imax(int a, int b) { return a > b ? a : b; }

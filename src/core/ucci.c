@@ -258,7 +258,7 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
     Ucci *u = ctx;
     char b[8], p[16] = "";
     if (best == MOVE_NONE) {
-        proto_answer("nobestmove");
+        proto_out("nobestmove");
         return;
     }
     proto_move_str(best, b);
@@ -267,7 +267,7 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
         proto_move_str(ponder, p + 8);
     }
     bool draw = atomic_load(&u->draw_offered) && u->last_score != SCORE_NONE && u->last_score <= UCCI_DRAW_ACCEPT;
-    proto_answer("bestmove %s%s%s", b, p, draw ? " draw" : "");
+    proto_out("bestmove %s%s%s", b, p, draw ? " draw" : "");
 }
 
 static void cmd_go(char *args)
@@ -293,7 +293,7 @@ static void cmd_go(char *args)
     atomic_store(&ucci.draw_offered, g.draw);
     ucci.last_score = SCORE_NONE;
     static const SearchReporter rep = {on_info, on_bestmove, &ucci};
-    proto_start_search(&ucci.game, &l, &rep);
+    threads_start(&ucci.game, &l, &rep);
     if (ucci.batch)
         threads_wait();
 }
@@ -355,7 +355,7 @@ static void cmd_isready(char *args) { (void)args, proto_out("readyok"); }
 static void cmd_stop(char *args)
 {
     (void)args;
-    if (!proto_thinking()) {
+    if (!threads_busy()) {
         proto_out("nobestmove");
         return;
     }
@@ -365,7 +365,7 @@ static void cmd_stop(char *args)
 
 static void cmd_ponderhit(char *args)
 {
-    if (!proto_thinking()) {
+    if (!threads_busy()) {
         proto_error("ponderhit: not thinking");
         return;
     }
@@ -408,7 +408,7 @@ static bool ucci_command(char *line)
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         if (!strcmp(line, COMMANDS[i].name)) {
-            if (!COMMANDS[i].while_thinking && proto_thinking())
+            if (!COMMANDS[i].while_thinking && threads_busy())
                 proto_error("%s ignored while thinking (send stop first)", line);
             else
                 COMMANDS[i].run(args);

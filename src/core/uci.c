@@ -17,7 +17,7 @@ static Position game;
 static void print_score(char *buf, size_t len, Score s)
 {
     if (score_is_mate(s))
-        snprintf(buf, len, "mate %d", s > 0 ? (SCORE_MATE - s + 1) / 2 : -(SCORE_MATE + s) / 2);
+        snprintf(buf, len, "mate %d", score_mate_moves(s));
     else
         snprintf(buf, len, "cp %d", s);
 }
@@ -47,11 +47,11 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
     proto_move_str(best, b);
     proto_move_str(ponder, p);
     if (best == MOVE_NONE)
-        proto_answer("bestmove (none)");
+        proto_out("bestmove (none)");
     else if (ponder != MOVE_NONE)
-        proto_answer("bestmove %s ponder %s", b, p);
+        proto_out("bestmove %s ponder %s", b, p);
     else
-        proto_answer("bestmove %s", b);
+        proto_out("bestmove %s", b);
 }
 
 static void cmd_uci(void)
@@ -98,7 +98,7 @@ static void cmd_setoption(char *args)
     while (value && isspace((unsigned char)*value))
         value++;
     char err[256] = "";
-    if (proto_thinking()) {
+    if (threads_busy()) {
         proto_error("setoption %s ignored while searching", name);
         return;
     }
@@ -121,7 +121,7 @@ static bool read_int64(char **save, int64_t *out)
 
 static void cmd_go(char *args)
 {
-    if (proto_thinking()) {
+    if (threads_busy()) {
         proto_error("go ignored: a search is running (send stop first)");
         return;
     }
@@ -182,7 +182,7 @@ static void cmd_go(char *args)
     if (!l.depth && !l.nodes && !l.movetime && !l.mate && l.time[RED] < 0 && l.time[BLACK] < 0)
         l.infinite = true; /* a bare "go": think until "stop" */
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
-    proto_start_search(&game, &l, &rep);
+    threads_start(&game, &l, &rep);
 }
 
 static void cmd_display(void)
@@ -216,7 +216,7 @@ static bool uci_command(char *line)
     else if (!strcmp(cmd, "isready"))
         proto_out("readyok");
     else if (!strcmp(cmd, "ucinewgame")) {
-        if (proto_thinking())
+        if (threads_busy())
             proto_error("ucinewgame ignored while searching");
         else
             threads_new_game();
@@ -228,7 +228,7 @@ static bool uci_command(char *line)
             snprintf(buf, sizeof buf, "%s %s", cmd, args);
         else
             snprintf(buf, sizeof buf, "%s", args);
-        if (proto_thinking())
+        if (threads_busy())
             proto_error("position ignored while searching");
         else if (!proto_parse_position(&game, buf, err, sizeof err))
             proto_error("%s", err);
@@ -245,7 +245,7 @@ static bool uci_command(char *line)
         proto_out("info string eval %d (side to move)", eval_evaluate(&game));
     else if (!strcmp(cmd, "bench")) {
         threads_wait();
-        bench_run(atoi(args), 0, NULL);
+        bench_run(atoi(args), 0);
     } else
         proto_error("unknown command '%s'", cmd);
     return true;
