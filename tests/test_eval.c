@@ -1,6 +1,7 @@
 /*
  * test_eval.c - evaluation symmetry: eval(p) == eval(flip(p)) == eval(mirror(p)).
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
@@ -38,4 +39,26 @@ void test_eval(void)
     pos_set_fen(&a, "3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", err, sizeof err);
     pos_set_fen(&b, "3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", err, sizeof err);
     CHECK(eval_evaluate(&a) > eval_evaluate(&b) + 500, "a rook is worth a lot");
+
+    /* Endgame knowledge: a lone horse (or cannon) does not beat full guards,
+     * but a rook does, and a horse against a bare king keeps its value. */
+    pos_set_fen(&a, "3akab2/9/4b4/9/9/9/9/4H4/9/4K4 w - - 0 1", err, sizeof err);
+    CHECK(abs(eval_evaluate(&a)) < 100, "lone horse vs guards is drawish (%d)", eval_evaluate(&a));
+    pos_set_fen(&a, "3akab2/9/4b4/9/9/9/9/4C4/9/4K4 w - - 0 1", err, sizeof err);
+    CHECK(abs(eval_evaluate(&a)) < 100, "lone cannon vs guards is drawish (%d)", eval_evaluate(&a));
+    pos_set_fen(&a, "3aka3/9/9/9/9/9/9/R8/9/5K3 w - - 0 1", err, sizeof err);
+    CHECK(eval_evaluate(&a) > 400, "rook vs two advisors is winning (%d)", eval_evaluate(&a));
+    pos_set_fen(&a, "4k4/9/9/9/9/9/9/4H4/9/3K5 w - - 0 1", err, sizeof err);
+    CHECK(eval_evaluate(&a) > 300, "horse vs bare king keeps its value (%d)", eval_evaluate(&a));
+    CHECK(pos_set_fen(&a, "3k5/9/9/9/9/9/9/9/9/3AK4 w - - 0 1", err, sizeof err), "advisor FEN: %s", err);
+    CHECK(abs(eval_evaluate(&a)) < 50, "an advisor cannot mate (%d)", eval_evaluate(&a));
+
+    /* King safety: a cannon facing the king with nothing between (a hollow
+     * cannon) is worth more than the same cannon behind a screen. */
+    CHECK(pos_set_fen(&a, "rnbakabnr/9/7c1/p1p3p1p/9/9/P1P3P1P/1C2C4/9/RNBAKABNR b - - 0 1", err, sizeof err),
+          "hollow cannon FEN: %s", err);
+    CHECK(pos_set_fen(&b, "rnbakabnr/9/7c1/p1p3p1p/9/9/P1P1P3P/1C2C4/9/RNBAKABNR b - - 0 1", err, sizeof err),
+          "screened cannon FEN: %s", err);
+    CHECK(eval_evaluate(&b) > eval_evaluate(&a) + 40, "hollow cannon threat (%d vs %d)", eval_evaluate(&a),
+          eval_evaluate(&b));
 }

@@ -7,6 +7,8 @@
 #                                                          (UCI_Variant xiangqi, Hash 64, 1 thread)
 #   tools/strength.sh sprt OLD_BINARY [--tc 5+0.05] [--elo0 0] [--elo1 10] [--games 2000]
 #                                                          Chariot against an earlier build, SPRT
+#                                                          in batches (tools/sprt.py), at most --games
+#   common: --concurrency N (games at once, default 1), --note TEXT (goes into the table row)
 #   tools/strength.sh self [--threads 2] [--games N] [--tc 5+0.05]
 #                                                          Chariot with N threads against 1 thread
 # Both engines get Hash 64 and one thread unless stated. Run it on an otherwise
@@ -16,7 +18,7 @@ cd "$(dirname "$0")/.."
 mode=${1:-fsf}; shift || true
 old=""
 if [ "$mode" = sprt ]; then old=${1:?sprt needs the earlier binary}; shift; fi
-games=200 tc="5+0.05" elo0=0 elo1=10 threads=2
+games=200 tc="5+0.05" elo0=0 elo1=10 threads=2 concurrency=1 note=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --games) games=$2; shift 2 ;;
@@ -24,6 +26,8 @@ while [ $# -gt 0 ]; do
     --elo0) elo0=$2; shift 2 ;;
     --elo1) elo1=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
+    --concurrency) concurrency=$2; shift 2 ;;
+    --note) note=$2; shift 2 ;;
     *) echo "strength.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -32,27 +36,37 @@ openings=${OPENINGS:-../shared/tools/openings-xq.txt}
 fsf=${FSF:-/usr/games/fairy-stockfish}
 make -s chariot
 commit=$(git rev-parse --short HEAD)
-me=(name=chariot-$commit cmd=./chariot proto=uci ranks=0 option.Hash=64)
-extra=()
+git diff --quiet HEAD -- src || commit="$commit+dirty"
+out=out/strength-$mode-$commit-$(date +%m%d-%H%M%S)
+mkdir -p "$out"
+cp chariot "$out/chariot" # the match keeps its own copy: rebuilding during it changes nothing
+me=(name=chariot-$commit "cmd=$out/chariot" proto=uci ranks=0 option.Hash=64)
 case "$mode" in
 fsf) them=(name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64 option.Threads=1) ;;
-sprt) them=(name=old "cmd=$old" proto=uci ranks=0 option.Hash=64); extra=(--sprt elo0="$elo0" elo1="$elo1" alpha=0.05 beta=0.05) ;;
-self) me+=(option.Threads="$threads"); them=(name=chariot-1thread cmd=./chariot proto=uci ranks=0 option.Hash=64) ;;
+sprt) ;; # tools/sprt.py: batches of xqmatch games until the test decides
+self) me+=(option.Threads="$threads"); them=(name=chariot-1thread "cmd=$out/chariot" proto=uci ranks=0 option.Hash=64) ;;
 *) echo "strength.sh: mode is fsf, sprt or self" >&2; exit 2 ;;
 esac
-out=out/strength-$mode-$commit
-mkdir -p "$out"
-python3 "$xqmatch" --engine "${me[@]}" --engine "${them[@]}" --tc "$tc" --games "$games" \
-    --openings "$openings" --pgn "$out/games.pgn" --json "${extra[@]}" | tee "$out/match.txt"
-python3 - "$out/match.txt" "$mode" "$tc" "$commit" "$threads" <<'PY'
+if [ "$mode" = sprt ]; then
+    python3 tools/sprt.py "$out/chariot" "$old" --tc "$tc" --elo0 "$elo0" --elo1 "$elo1" --max-games "$games" \
+        --concurrency "$concurrency" --out "$out" | tee "$out/match.txt"
+else
+    python3 "$xqmatch" --engine "${me[@]}" --engine "${them[@]}" --tc "$tc" --games "$games" \
+        --concurrency "$concurrency" --openings "$openings" --pgn "$out/games.pgn" --json | tee "$out/match.txt"
+fi
+python3 - "$out/match.txt" "$mode" "$tc" "$commit" "$threads" "$note" <<'PY'
 import json, sys, datetime
 lines = [l for l in open(sys.argv[1]) if l.startswith("{")]
 if not lines:
     sys.exit("strength.sh: no result line from xqmatch")
 r = json.loads(lines[-1])
-mode, tc, commit, threads = sys.argv[2:6]
+mode, tc, commit, threads, note = sys.argv[2:7]
 elo = "n/a" if r["elo"] is None else f"{r['elo']:+.0f} ± {r['elo_err95']:.0f}"
 opp = {"fsf": "Fairy-Stockfish 11.1", "sprt": "earlier build (SPRT)", "self": "Chariot 1 thread"}[mode]
+if note:
+    opp += f" ({note})"
+if mode == "sprt":
+    opp += f"; SPRT [{r['elo0']:g}, {r['elo1']:g}] LLR {r['llr']} {r['decision'] or 'inconclusive'}"
 who = f"Chariot {threads} threads" if mode == "self" else "Chariot"
 faults = ", ".join(f"{k} {v}" for k, v in r["faults"].items()) or "none"
 row = (f"| {datetime.date.today()} | {commit} | {who} vs {opp} | {tc} | {r['games']} | "

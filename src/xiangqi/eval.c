@@ -1,6 +1,12 @@
 /*
  * eval.c - evaluation: material plus piece-square placement, kept
- * incrementally in PosState.psq (Red's view), plus a few dynamic terms.
+ * incrementally in PosState.psq (Red's view), plus dynamic terms computed
+ * per node: mobility of rooks, horses (legs blocked) and cannons (quiet
+ * squares, targets behind a screen), material by phase (cannons count more
+ * early, horses and crossed pawns late), connected crossed pawns, king
+ * safety (hollow and central cannons, rooks lined up with the king,
+ * attackers over the river weighed by missing advisors and elephants), and
+ * endgame scaling for material that cannot force mate.
  *
  * Placement tables are built from rules of thumb rather than typed in:
  * pieces are described for Red as functions of (file, rank from own side)
@@ -75,20 +81,223 @@ void eval_init_tables(void)
         }
 }
 
-/* Defence: an attacker's rooks, horses and cannons are worth more while the
- * defender's advisors and elephants are gone. */
-static int king_safety(const Position *pos, Color us)
+/* ---- Dynamic terms -------------------------------------------------------
+ * Each term is computed for one colour `c` from its own side of the board
+ * (rr = rank counted from c's back rank) and scored as c's gain; the total
+ * is terms(RED) - terms(BLACK), so colour never needs its own branch. Terms
+ * come as middlegame/endgame pairs, blended by the phase (how many rooks,
+ * horses and cannons are left). */
+typedef struct {
+    int mg, eg;
+} Pair;
+
+enum {
+    PHASE_ROOK = 4, PHASE_MINOR = 1,         /* horses and cannons */
+    PHASE_MAX = 2 * 2 * PHASE_ROOK + 8 * PHASE_MINOR,
+    ROOK_MOB_MG = 6, ROOK_MOB_EG = 7, ROOK_MOB_BASE = 6,      /* per square above/below base */
+    CANNON_MOB_MG = 3, CANNON_MOB_EG = 2, CANNON_MOB_BASE = 5,
+    CANNON_TARGET_MG = 8, CANNON_TARGET_EG = 6,               /* per enemy piece behind a screen */
+    CANNON_MG_EXTRA = 30, HORSE_EG_EXTRA = 30,                /* material by phase */
+    CROSSED_PAWN_EG_EXTRA = 40,
+    CONNECTED_PAWNS_MG = 15, CONNECTED_PAWNS_EG = 30,         /* crossed pawns side by side */
+    HOLLOW_CANNON_MG = 110, HOLLOW_CANNON_EG = 20,            /* cannon on the king's file, nothing between */
+    CENTRAL_CANNON_MG = 35,                                   /* ... one screen between */
+    ROOK_PIN_FILE_MG = 20,                                    /* enemy rook on the king's file, one piece between */
+    ATTACK_ROOK = 4, ATTACK_HORSE = 3, ATTACK_CANNON = 3, ATTACK_PAWN = 2,
+    ATTACK_DANGER_MAX = 400,
+    MISSING_ADVISOR_MG = 18, MISSING_ELEPHANT_MG = 12,        /* per missing guard, per enemy attacker piece */
+};
+
+static const int HORSE_MOB[9] = {-45, -25, -8, 2, 10, 16, 20, 23, 25};
+
+static inline int rel_rank(Color c, int sq) { return c == RED ? sq_rank(sq) : 9 - sq_rank(sq); }
+
+static int rook_mobility(const uint8_t *b, int sq, Color c)
 {
-    Color them = !us;
-    int attackers = pos->count[piece_make(them, ROOK)] * 2 + pos->count[piece_make(them, HORSE)] +
-                    pos->count[piece_make(them, CANNON)];
-    int defenders = pos->count[piece_make(us, ADVISOR)] + pos->count[piece_make(us, ELEPHANT)];
-    return -attackers * (4 - defenders) * 6;
+    int n = 0;
+    for (int d = 0; d < DIR_NB; d++)
+        for (const uint8_t *r = RAY[sq][d]; *r != SQ_END; r++) {
+            if (b[*r]) {
+                n += piece_color(b[*r]) != c;
+                break;
+            }
+            n++;
+        }
+    return n;
+}
+
+/* Quiet squares of a cannon, and enemy pieces it hits through a screen. */
+static int cannon_mobility(const uint8_t *b, int sq, Color c, int *targets)
+{
+    int n = 0;
+    for (int d = 0; d < DIR_NB; d++) {
+        const uint8_t *r = RAY[sq][d];
+        for (; *r != SQ_END && !b[*r]; r++)
+            n++;
+        if (*r == SQ_END)
+            continue;
+        for (r++; *r != SQ_END; r++)
+            if (b[*r]) {
+                *targets += piece_color(b[*r]) != c;
+                break;
+            }
+    }
+    return n;
+}
+
+static int horse_mobility(const uint8_t *b, int sq, Color c)
+{
+    int n = 0;
+    for (const uint8_t *p = HORSE_MOVES[sq]; *p != SQ_END; p += 2)
+        if (!b[p[1]] && (!b[p[0]] || piece_color(b[p[0]]) != c))
+            n++;
+    return n;
+}
+
+/* Pieces strictly between two squares on one file or rank (-1 if not aligned). */
+static int between_count(const uint8_t *b, int a, int z)
+{
+    int step;
+    if (sq_file(a) == sq_file(z))
+        step = a < z ? 9 : -9;
+    else if (sq_rank(a) == sq_rank(z))
+        step = a < z ? 1 : -1;
+    else
+        return -1;
+    int n = 0;
+    for (int s = a + step; s != z; s += step)
+        n += b[s] != 0;
+    return n;
+}
+
+/* Everything c gains from its pieces' activity, and loses from threats to its king. */
+static Pair side_terms(const Position *pos, Color c)
+{
+    const uint8_t *b = pos->board;
+    const Color them = !c;
+    const int base = c * 16, ebase = them * 16;
+    Pair s = {0, 0};
+
+    for (int i = 7; i <= 8; i++) { /* rooks */
+        int sq = pos->sq_of[base + i];
+        if (sq == SLOT_NONE)
+            continue;
+        int m = rook_mobility(b, sq, c) - ROOK_MOB_BASE;
+        s.mg += m * ROOK_MOB_MG;
+        s.eg += m * ROOK_MOB_EG;
+    }
+    for (int i = 5; i <= 6; i++) { /* horses */
+        int sq = pos->sq_of[base + i];
+        if (sq == SLOT_NONE)
+            continue;
+        int m = HORSE_MOB[horse_mobility(b, sq, c)];
+        s.mg += m;
+        s.eg += m + HORSE_EG_EXTRA;
+    }
+    for (int i = 9; i <= 10; i++) { /* cannons */
+        int sq = pos->sq_of[base + i];
+        if (sq == SLOT_NONE)
+            continue;
+        int targets = 0, m = cannon_mobility(b, sq, c, &targets) - CANNON_MOB_BASE;
+        s.mg += m * CANNON_MOB_MG + targets * CANNON_TARGET_MG + CANNON_MG_EXTRA;
+        s.eg += m * CANNON_MOB_EG + targets * CANNON_TARGET_EG;
+    }
+    for (int i = 11; i <= 15; i++) { /* crossed pawns: worth more late, more in pairs */
+        int sq = pos->sq_of[base + i];
+        if (sq == SLOT_NONE || rel_rank(c, sq) < 5)
+            continue;
+        s.eg += CROSSED_PAWN_EG_EXTRA;
+        if (sq_file(sq) < 8 && b[sq + 1] == piece_make(c, PAWN)) {
+            s.mg += CONNECTED_PAWNS_MG;
+            s.eg += CONNECTED_PAWNS_EG;
+        }
+    }
+
+    /* King safety: cannons and rooks lined up with the king, attackers on our side of the river. */
+    const int ksq = pos->king[c];
+    int units = 0, attackers = 0;
+    for (int i = 5; i <= 15; i++) {
+        int sq = pos->sq_of[ebase + i];
+        if (sq == SLOT_NONE)
+            continue;
+        int type = SLOT_TYPE[i];
+        if (type == CANNON) {
+            int between = between_count(b, sq, ksq);
+            if (between == 0) {
+                s.mg -= HOLLOW_CANNON_MG;
+                s.eg -= HOLLOW_CANNON_EG;
+            } else if (between == 1) {
+                s.mg -= CENTRAL_CANNON_MG;
+            }
+        } else if (type == ROOK && between_count(b, sq, ksq) == 1) {
+            s.mg -= ROOK_PIN_FILE_MG;
+        }
+        if (rel_rank(c, sq) > 4) /* still on its own side of the river */
+            continue;
+        if (type == PAWN) {
+            if (sq_file(sq) >= 2 && sq_file(sq) <= 6 && rel_rank(c, sq) <= 3)
+                units += ATTACK_PAWN, attackers++;
+        } else {
+            units += type == ROOK ? ATTACK_ROOK : type == HORSE ? ATTACK_HORSE : ATTACK_CANNON;
+            attackers++;
+        }
+    }
+    int guards_missing = (2 - pos->count[piece_make(c, ADVISOR)]) * MISSING_ADVISOR_MG +
+                         (2 - pos->count[piece_make(c, ELEPHANT)]) * MISSING_ELEPHANT_MG;
+    int enemy_heavy = pos->count[piece_make(them, ROOK)] * 2 + pos->count[piece_make(them, HORSE)] +
+                      pos->count[piece_make(them, CANNON)];
+    s.mg -= imin(units * units * 2 + attackers * guards_missing / 2, ATTACK_DANGER_MAX);
+    s.mg -= enemy_heavy * guards_missing / 4;
+    s.eg -= enemy_heavy * guards_missing / 8;
+    return s;
+}
+
+static int game_phase(const Position *pos)
+{
+    int p = 0;
+    for (Color c = 0; c < 2; c++)
+        p += pos->count[piece_make(c, ROOK)] * PHASE_ROOK +
+             (pos->count[piece_make(c, HORSE)] + pos->count[piece_make(c, CANNON)]) * PHASE_MINOR;
+    return imin(p, PHASE_MAX);
+}
+
+/* Can colour c still force mate? Attacking pieces are rooks, horses,
+ * cannons and pawns; a lone horse, cannon or pawn rarely beats guards. */
+static int attackers_of(const Position *pos, Color c)
+{
+    return pos->count[piece_make(c, ROOK)] + pos->count[piece_make(c, HORSE)] + pos->count[piece_make(c, CANNON)] +
+           pos->count[piece_make(c, PAWN)];
+}
+
+enum { SCALE_FULL = 16, SCALE_NO_ATTACKER = 0, SCALE_LONE_MINOR = 2, SCALE_LONE_PAWN = 4 };
+
+/* How much of an advantage for `strong` counts (out of SCALE_FULL). */
+static int endgame_scale(const Position *pos, Color strong)
+{
+    Color weak = !strong;
+    int att = attackers_of(pos, strong);
+    if (att == 0)
+        return SCALE_NO_ATTACKER;
+    if (att > 1 || pos->count[piece_make(strong, ROOK)])
+        return SCALE_FULL;
+    int guards = pos->count[piece_make(weak, ADVISOR)] + pos->count[piece_make(weak, ELEPHANT)];
+    if (pos->count[piece_make(strong, PAWN)]) /* one pawn */
+        return guards >= 2 || attackers_of(pos, weak) ? SCALE_LONE_PAWN : SCALE_FULL;
+    /* One horse or one cannon: a cannon needs a screen of its own, a horse needs bare defence. */
+    if (pos->count[piece_make(strong, CANNON)])
+        return pos->count[piece_make(strong, ADVISOR)] && guards == 0 && !attackers_of(pos, weak) ? SCALE_FULL
+                                                                                                   : SCALE_LONE_MINOR;
+    return guards == 0 && !attackers_of(pos, weak) ? SCALE_FULL : SCALE_LONE_MINOR;
 }
 
 Score eval_evaluate(const Position *pos)
 {
-    int v = pos->st[pos->ply].psq + king_safety(pos, RED) - king_safety(pos, BLACK);
+    Pair r = side_terms(pos, RED), k = side_terms(pos, BLACK);
+    int phase = game_phase(pos);
+    int dyn = ((r.mg - k.mg) * phase + (r.eg - k.eg) * (PHASE_MAX - phase)) / PHASE_MAX;
+    int v = pos->st[pos->ply].psq + dyn;
+    int scale = endgame_scale(pos, v > 0 ? RED : BLACK);
+    v = v * scale / SCALE_FULL;
     if (pos->side == BLACK)
         v = -v;
     return v + TEMPO_BONUS;
