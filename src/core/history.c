@@ -1,5 +1,6 @@
 /*
- * history.c - killers and butterfly history (see history.h).
+ * history.c - killers, butterfly, capture and continuation histories
+ * (see history.h).
  */
 #include "history.h"
 
@@ -19,13 +20,45 @@ void history_update(int16_t *entry, int bonus)
     *entry = (int16_t)(*entry + b - *entry * (b < 0 ? -b : b) / HISTORY_MAX);
 }
 
-void history_update_quiets(History *h, Color us, Move best, const Move *tried, int ntried, Depth depth)
+int history_quiet_score(const History *h, const HistoryContext *hc, Color us, int piece, Move m)
 {
-    int bonus = history_bonus(depth);
-    history_update(&h->butterfly[us][best], bonus);
+    const int to = move_to(m);
+    return h->butterfly[us][m] + hc->cont1[piece * SQUARE_NB + to] + hc->cont2[piece * SQUARE_NB + to];
+}
+
+static void update_quiet(History *h, const HistoryContext *hc, Color us, int piece, Move m, int bonus)
+{
+    const int to = move_to(m);
+    history_update(&h->butterfly[us][m], bonus);
+    history_update(&hc->cont1[piece * SQUARE_NB + to], bonus);
+    history_update(&hc->cont2[piece * SQUARE_NB + to], bonus);
+}
+
+int16_t *history_capture_entry(History *h, const Position *pos, Move m)
+{
+    return &h->capture[pos_piece_on(pos, move_from(m))][move_to(m)][pos_piece_on(pos, move_to(m))];
+}
+
+void history_update_quiets(History *h, const HistoryContext *hc, const Position *pos, Move best, const Move *tried,
+                           int ntried, const Move *caps, int ncaps, Depth depth)
+{
+    const int bonus = history_bonus(depth);
+    const Color us = pos_side(pos);
+    update_quiet(h, hc, us, pos_piece_on(pos, move_from(best)), best, bonus);
     for (int i = 0; i < ntried; i++)
         if (tried[i] != best)
-            history_update(&h->butterfly[us][tried[i]], -bonus);
+            update_quiet(h, hc, us, pos_piece_on(pos, move_from(tried[i])), tried[i], -bonus);
+    for (int i = 0; i < ncaps; i++)
+        history_update(history_capture_entry(h, pos, caps[i]), -bonus);
+}
+
+void history_update_captures(History *h, const Position *pos, Move best, const Move *caps, int ncaps, Depth depth)
+{
+    const int bonus = history_bonus(depth);
+    history_update(history_capture_entry(h, pos, best), bonus);
+    for (int i = 0; i < ncaps; i++)
+        if (caps[i] != best)
+            history_update(history_capture_entry(h, pos, caps[i]), -bonus);
 }
 
 void history_add_killer(History *h, int ply, Move m)

@@ -1,6 +1,10 @@
 /*
  * history.h - move-ordering memory kept by each search thread:
- * killer moves per ply and a butterfly history (side, move) of quiet moves.
+ *   killers       two quiet cutoff moves per ply (cleared each search)
+ *   butterfly     [side][move]: quiet moves that cut off, by from/to
+ *   capture       [moved piece][to][captured piece]: captures that cut off
+ *   continuation  [piece][to] of the move one or two plies back ->
+ *                 [piece][to] of this quiet move: follow-ups that work
  * All updates go through one clamped "gravity" function, so values stay in
  * [-HISTORY_MAX, HISTORY_MAX] without periodic rescaling.
  */
@@ -11,16 +15,38 @@
 
 enum { HISTORY_MAX = 16384 };
 
+typedef int16_t ContRow[PIECE_NB][SQUARE_NB];
+
 typedef struct {
     int16_t butterfly[2][MOVE_INDEX_NB];
+    int16_t capture[PIECE_NB][SQUARE_NB][PIECE_NB];
+    ContRow cont[PIECE_NB][SQUARE_NB];
     Move killers[MAX_PLY + 4][2];
 } History;
+
+/* What the search knows about the last two plies when it orders or
+ * rewards a quiet move: their continuation rows. Never NULL: before the
+ * root or after a null move the row of "piece 0 on square 0" stands in (no
+ * real move has it, so it learns plain piece-to-square statistics). */
+typedef struct {
+    int16_t *cont1, *cont2;
+} HistoryContext;
 
 void history_clear(History *h);
 void history_new_search(History *h); /* killers are per search */
 int history_bonus(Depth depth);
 void history_update(int16_t *entry, int bonus);
-void history_update_quiets(History *h, Color us, Move best, const Move *tried, int ntried, Depth depth);
+int history_quiet_score(const History *h, const HistoryContext *hc, Color us, int piece, Move m);
+/* A quiet move cut off: reward it, punish the quiets and captures tried before it. */
+void history_update_quiets(History *h, const HistoryContext *hc, const Position *pos, Move best, const Move *tried,
+                           int ntried, const Move *caps, int ncaps, Depth depth);
+/* A capture cut off: reward it, punish the captures tried before it. */
+void history_update_captures(History *h, const Position *pos, Move best, const Move *caps, int ncaps, Depth depth);
+int16_t *history_capture_entry(History *h, const Position *pos, Move m);
+static inline int history_capture_score(const History *h, const Position *pos, Move m)
+{
+    return h->capture[pos_piece_on(pos, move_from(m))][move_to(m)][pos_piece_on(pos, move_to(m))];
+}
 void history_add_killer(History *h, int ply, Move m);
 
 #endif

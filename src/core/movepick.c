@@ -3,12 +3,18 @@
  */
 #include "movepick.h"
 
-enum { EVASION_CAPTURE_BONUS = 1 << 20 };
+enum {
+    EVASION_CAPTURE_BONUS = 1 << 20,
+    CAPTURE_MVV_SCALE = 2,          /* MVV-LVA key (victim value * 8) times this ... */
+    CAPTURE_HISTORY_DIV = 8,        /* ... plus capture history divided by this */
+};
 
-void movepick_init(MovePicker *mp, const Position *pos, const History *hist, Move tt_move, int ply)
+void movepick_init(MovePicker *mp, const Position *pos, const History *hist, const HistoryContext *hc, Move tt_move,
+                   int ply)
 {
     mp->pos = pos;
     mp->hist = hist;
+    mp->hc = *hc;
     mp->cur = mp->end = mp->bad_count = 0;
     mp->tt_move = tt_move && pos_is_pseudo_legal(pos, tt_move) ? tt_move : MOVE_NONE;
     mp->killer1 = hist->killers[ply][0];
@@ -16,9 +22,9 @@ void movepick_init(MovePicker *mp, const Position *pos, const History *hist, Mov
     mp->stage = pos_in_check(pos) ? STAGE_EVASION_TT : STAGE_TT;
 }
 
-void movepick_init_qs(MovePicker *mp, const Position *pos, const History *hist, Move tt_move)
+void movepick_init_qs(MovePicker *mp, const Position *pos, const History *hist, const HistoryContext *hc, Move tt_move)
 {
-    movepick_init(mp, pos, hist, MOVE_NONE, 0);
+    movepick_init(mp, pos, hist, hc, MOVE_NONE, 0);
     if (!pos_in_check(pos)) {
         mp->tt_move = tt_move && pos_is_capture(pos, tt_move) && pos_is_pseudo_legal(pos, tt_move) ? tt_move : MOVE_NONE;
         mp->stage = STAGE_QS_TT;
@@ -30,22 +36,27 @@ void movepick_init_qs(MovePicker *mp, const Position *pos, const History *hist, 
 static void score_captures(MovePicker *mp)
 {
     for (int i = mp->cur; i < mp->end; i++)
-        mp->moves[i].score = pos_mvv_lva(mp->pos, mp->moves[i].move);
+        mp->moves[i].score = pos_mvv_lva(mp->pos, mp->moves[i].move) * CAPTURE_MVV_SCALE +
+                             history_capture_score(mp->hist, mp->pos, mp->moves[i].move) / CAPTURE_HISTORY_DIV;
 }
 
 static void score_quiets(MovePicker *mp)
 {
-    const int16_t *h = mp->hist->butterfly[pos_side(mp->pos)];
-    for (int i = mp->cur; i < mp->end; i++)
-        mp->moves[i].score = h[mp->moves[i].move];
+    const Color us = pos_side(mp->pos);
+    for (int i = mp->cur; i < mp->end; i++) {
+        Move m = mp->moves[i].move;
+        mp->moves[i].score = history_quiet_score(mp->hist, &mp->hc, us, pos_piece_on(mp->pos, move_from(m)), m);
+    }
 }
 
 static void score_evasions(MovePicker *mp)
 {
-    const int16_t *h = mp->hist->butterfly[pos_side(mp->pos)];
+    const Color us = pos_side(mp->pos);
     for (int i = mp->cur; i < mp->end; i++) {
         Move m = mp->moves[i].move;
-        mp->moves[i].score = pos_is_capture(mp->pos, m) ? EVASION_CAPTURE_BONUS + pos_mvv_lva(mp->pos, m) : h[m];
+        mp->moves[i].score = pos_is_capture(mp->pos, m)
+                                 ? EVASION_CAPTURE_BONUS + pos_mvv_lva(mp->pos, m)
+                                 : history_quiet_score(mp->hist, &mp->hc, us, pos_piece_on(mp->pos, move_from(m)), m);
     }
 }
 

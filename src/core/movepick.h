@@ -3,8 +3,9 @@
  * extended). Moves come out one at a time, cheapest source first, so a
  * cutoff by the table move or a killer costs no move generation at all:
  *
- *   main search:  table move -> good captures (SEE >= 0, by MVV-LVA)
- *                 -> killer 1 -> killer 2 -> quiets by history
+ *   main search:  table move -> good captures (SEE >= 0, by MVV-LVA
+ *                 and capture history) -> killer 1 -> killer 2
+ *                 -> quiets by butterfly + continuation history
  *                 -> bad captures
  *   in check:     table move -> every evasion (captures first, then history)
  *   quiescence:   table move -> captures by MVV-LVA
@@ -43,6 +44,7 @@ typedef struct {
 typedef struct {
     const Position *pos;
     const History *hist;
+    HistoryContext hc;
     Stage stage;
     Move tt_move, killer1, killer2;
     int cur, end, bad_count;
@@ -50,8 +52,9 @@ typedef struct {
     Move bad[MAX_MOVES];
 } MovePicker;
 
-void movepick_init(MovePicker *mp, const Position *pos, const History *hist, Move tt_move, int ply);
-void movepick_init_qs(MovePicker *mp, const Position *pos, const History *hist, Move tt_move);
+void movepick_init(MovePicker *mp, const Position *pos, const History *hist, const HistoryContext *hc, Move tt_move,
+                   int ply);
+void movepick_init_qs(MovePicker *mp, const Position *pos, const History *hist, const HistoryContext *hc, Move tt_move);
 Move movepick_next(MovePicker *mp);
 
 #endif

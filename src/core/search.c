@@ -67,6 +67,27 @@ static inline void pv_update(PvLine *dst, Move m, const PvLine *child)
 
 static void count_store(SearchThread *t, TTStoreResult r) { t->s.stats.stores[r]++; }
 
+/* Continuation rows of the moves that led to this ply and the one before. */
+static HistoryContext history_context(SearchThread *t, int ply)
+{
+    int16_t *none = &t->hist.cont[0][0][0][0];
+    HistoryContext hc = {none, none};
+    if (ply >= 1 && t->s.stack[ply].cont)
+        hc.cont1 = t->s.stack[ply].cont;
+    if (ply >= 2 && t->s.stack[ply - 1].cont)
+        hc.cont2 = t->s.stack[ply - 1].cont;
+    return hc;
+}
+
+/* Record the move about to be made at `ply` in the stack of the child. */
+static inline void stack_push_move(SearchThread *t, int ply, Move m)
+{
+    const Position *pos = &t->pos;
+    StackEntry *child = &t->s.stack[ply + 1];
+    child->move = m;
+    child->cont = m == MOVE_NULL ? NULL : &t->hist.cont[pos_piece_on(pos, move_from(m))][move_to(m)][0][0];
+}
+
 static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
 {
     Position *pos = &t->pos;
@@ -107,14 +128,18 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
     }
     /* 4. Captures (or evasions). */
     MovePicker mp;
-    movepick_init_qs(&mp, pos, &t->hist, t->limits.no_tt_move ? MOVE_NONE : tp.data.move);
+    HistoryContext hc = history_context(t, ply);
+    movepick_init_qs(&mp, pos, &t->hist, &hc, t->limits.no_tt_move ? MOVE_NONE : tp.data.move);
     Move m, best_move = MOVE_NONE;
     while ((m = movepick_next(&mp)) != MOVE_NONE) {
         if (!pos_is_legal(pos, m))
             continue;
         if (!in_check && !pos_see_ge(pos, m, QS_SEE_THRESHOLD))
             continue;
-        t->s.stack[ply + 1].move = m;
+        /* Delta pruning: a capture that cannot lift the stand-pat score near alpha. */
+        if (!in_check && best + QS_FUTILITY_MARGIN <= alpha && !pos_see_ge(pos, m, alpha - best - QS_FUTILITY_MARGIN + 1))
+            continue;
+        stack_push_move(t, ply, m);
         pos_make(pos, m);
         Score v = -qsearch(t, -beta, -alpha, ply + 1);
         pos_unmake(pos);
@@ -179,19 +204,33 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         st->tt_cutoffs++;
         return tp.data.value;
     }
-    /* 5. Static evaluation, sharpened by the table's bound when it fits. */
+    /* 5. Static evaluation, sharpened by the table's bound when it fits;
+     *    "improving" when it beats the evaluation two plies ago. */
     Score eval = SCORE_NONE;
+    bool improving = false;
     if (!in_check) {
         eval = eval_evaluate(pos);
         if (tp.hit && tp.data.value != SCORE_NONE && (tp.data.bound & (tp.data.value > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tp.data.value;
+        improving = ply >= 2 && t->s.stack[ply - 2].static_eval != SCORE_NONE && eval > t->s.stack[ply - 2].static_eval;
     }
     ss->static_eval = eval;
-    /* 6. Null move: if passing still holds beta, the position is good enough. */
-    if (!pv && !in_check && !root && depth >= NULL_MOVE_MIN_DEPTH && eval >= beta && ss->move != MOVE_NULL &&
-        !score_is_mate(beta) && pos_null_ok(pos)) {
-        int r = NULL_MOVE_BASE_R + depth / NULL_MOVE_DEPTH_DIV;
-        t->s.stack[ply + 1].move = MOVE_NULL;
+    const bool prunable = !pv && !in_check && !root && !score_is_mate(eval) && !score_is_mate(beta);
+    /* 6. Reverse futility: far enough above beta that a shallow search will not fall below it. */
+    if (prunable && depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta)
+        return eval;
+    /* 7. Razoring: far below alpha near the leaves; believe quiescence if it agrees. */
+    if (prunable && depth <= RAZOR_MAX_DEPTH && eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth < alpha) {
+        Score v = qsearch(t, alpha, alpha + 1, ply);
+        if (atomic_load_explicit(&g_stop, memory_order_relaxed))
+            return 0;
+        if (v <= alpha)
+            return v;
+    }
+    /* 8. Null move: if passing still holds beta, the position is good enough. */
+    if (prunable && depth >= NULL_MOVE_MIN_DEPTH && eval >= beta && ss->move != MOVE_NULL && pos_null_ok(pos)) {
+        int r = NULL_MOVE_BASE_R + depth / NULL_MOVE_DEPTH_DIV + imin((eval - beta) / NULL_MOVE_EVAL_DIV, 3);
+        stack_push_move(t, ply, MOVE_NULL);
         pos_make_null(pos);
         Score v = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
         pos_unmake_null(pos);
@@ -200,12 +239,18 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         if (v >= beta)
             return score_is_mate(v) ? beta : v;
     }
-    /* 7. The moves: table move, captures, killers, quiets, bad captures. */
+    /* 9. Internal iterative reduction: no table move to start from, search a ply less. */
+    if (!root && depth >= IIR_MIN_DEPTH && (pv || cut_node) && !(tp.hit && tp.data.move))
+        depth--;
+    /* 10. The moves: table move, captures, killers, quiets, bad captures. */
     MovePicker mp;
     Move tt_move = root ? t->s.root[t->s.pv_index].move : t->limits.no_tt_move ? MOVE_NONE : tp.data.move;
-    movepick_init(&mp, pos, &t->hist, root ? MOVE_NONE : tt_move, ply);
-    Move quiets[64], deferred[MAX_MOVES], best_move = MOVE_NONE, m;
-    int nquiets = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
+    HistoryContext hc = history_context(t, ply);
+    movepick_init(&mp, pos, &t->hist, &hc, root ? MOVE_NONE : tt_move, ply);
+    Move quiets[64], captures[64], deferred[MAX_MOVES], best_move = MOVE_NONE, m;
+    int nquiets = 0, ncaptures = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
+    bool skip_quiets = false;
+    const int lmp_limit = (LMP_BASE + depth * depth) / (improving ? 1 : 2);
     const bool may_defer = threads_count() > 1 && depth >= SMP_DEFER_MIN_DEPTH;
     Score best = -SCORE_INF;
     for (;;) {
@@ -222,6 +267,31 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
             break;
         if (!root && !from_deferred && !pos_is_legal(pos, m))
             continue;
+        const bool capture = pos_is_capture(pos, m);
+        const int hist_score =
+            capture ? 0 : history_quiet_score(&t->hist, &hc, pos_side(pos), pos_piece_on(pos, move_from(m)), m);
+        /* 11. Shallow pruning of late moves, once a move has saved us from being mated. */
+        if (!root && !in_check && best > -SCORE_MATE_IN_MAX && !from_deferred) {
+            if (!capture) {
+                if (skip_quiets)
+                    continue;
+                if (!pos_gives_check(pos, m)) {
+                    int lmr_depth = imax(depth - 1 - LMR_TABLE[imin(depth, 63)][imin(moves + 1, 63)], 0);
+                    if (depth <= LMP_MAX_DEPTH && moves >= lmp_limit) { /* late-move pruning */
+                        skip_quiets = true;
+                        continue;
+                    }
+                    if (lmr_depth <= FUTILITY_MAX_DEPTH && eval != SCORE_NONE &&
+                        eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
+                        continue;
+                    if (lmr_depth <= SEE_QUIET_MAX_DEPTH && !pos_see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
+                        continue;
+                }
+            } else if (depth <= SEE_CAPTURE_MAX_DEPTH && !pos_see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth) &&
+                       !pos_gives_check(pos, m)) {
+                continue;
+            }
+        }
         /* Lazy SMP work splitting: leave a subtree another thread is in for later. */
         if (may_defer && moves > 0 && !from_deferred && (!root || t->id != 0)) {
             pos_make(pos, m);
@@ -235,8 +305,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         moves++;
         if (moves == 1 && m == tt_move && tt_move)
             st->tt_move_tried++;
-        const bool capture = pos_is_capture(pos, m);
-        t->s.stack[ply + 1].move = m;
+        stack_push_move(t, ply, m);
         pos_make(pos, m);
         tt_prefetch(pos_key(pos));
         const Key child_key = pos_key(pos);
@@ -245,14 +314,19 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         const bool gives_check = pos_in_check(pos);
         const Depth new_depth = depth - 1;
         Score v;
-        /* 8. PVS: first move with the full window, the rest with a null
-         *    window, late quiet moves reduced (LMR) and re-searched if they surprise. */
+        /* 12. PVS: first move with the full window, the rest with a null
+         *     window, late quiet moves reduced (LMR: more at cut nodes and when
+         *     not improving, less for PV nodes, checks and moves with good
+         *     history) and re-searched if they surprise. */
         if (moves == 1) {
             v = -search(t, -beta, -alpha, new_depth, ply + 1, !pv && !cut_node);
         } else {
             int r = 0;
-            if (depth >= LMR_MIN_DEPTH && moves > LMR_MIN_MOVES && !capture && !in_check && !gives_check) {
-                r = LMR_TABLE[imin(depth, 63)][imin(moves, 63)] - pv + cut_node;
+            if (depth >= LMR_MIN_DEPTH && moves > LMR_MIN_MOVES && !capture && !in_check) {
+                r = LMR_TABLE[imin(depth, 63)][imin(moves, 63)] - pv + cut_node + !improving - gives_check;
+                r -= hist_score / LMR_HISTORY_DIV;
+                if (m == mp.killer1 || m == mp.killer2)
+                    r--;
                 r = iclamp(r, 0, new_depth - 1);
             }
             v = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -286,13 +360,15 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
                 if (pv)
                     pv_update(&ss->pv, m, &t->s.stack[ply + 1].pv);
                 if (v >= beta) {
-                    /* 10. Cutoff: remember quiet cutoff moves as killers and in history. */
+                    /* 13. Cutoff: killers and histories learn from it. */
                     st->cut_nodes++;
                     st->first_move_cuts += moves == 1;
                     st->tt_move_cutoffs += m == tt_move && tt_move;
                     if (!capture) {
                         history_add_killer(&t->hist, ply, m);
-                        history_update_quiets(&t->hist, pos_side(pos), m, quiets, nquiets, depth);
+                        history_update_quiets(&t->hist, &hc, pos, m, quiets, nquiets, captures, ncaptures, depth);
+                    } else {
+                        history_update_captures(&t->hist, pos, m, captures, ncaptures, depth);
                     }
                     break;
                 }
@@ -301,11 +377,14 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         }
         if (!capture && nquiets < 64)
             quiets[nquiets++] = m;
+        else if (capture && ncaptures < 64)
+            captures[ncaptures++] = m;
     }
-    /* 11. No legal move: in xiangqi both checkmate and stalemate lose. */
+    /* 14. No legal move: in xiangqi both checkmate and stalemate lose. (Pruning
+     *     starts only after a move was searched, so it cannot fake this.) */
     if (moves == 0)
         return score_mated_in(ply);
-    /* 12. Store the result. */
+    /* 15. Store the result. */
     Bound b = best >= beta ? BOUND_LOWER : pv && best_move ? BOUND_EXACT : BOUND_UPPER;
     if (!tp.group && tt_enabled())
         tp = tt_probe(pos_key(pos), ply);

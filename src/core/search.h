@@ -15,9 +15,27 @@ enum {
     NULL_MOVE_MIN_DEPTH = 2,
     NULL_MOVE_BASE_R = 3,       /* R = base + depth / divisor */
     NULL_MOVE_DEPTH_DIV = 4,
+    NULL_MOVE_EVAL_DIV = 200,   /* R grows by one per this much above beta (up to 3) */
+    RFP_MAX_DEPTH = 7,          /* reverse futility: eval - margin * depth >= beta */
+    RFP_MARGIN = 90,
+    RAZOR_MAX_DEPTH = 3,        /* razoring: eval + base + per_depth2 * d^2 < alpha */
+    RAZOR_BASE = 200,
+    RAZOR_PER_DEPTH2 = 120,
+    IIR_MIN_DEPTH = 4,          /* internal iterative reduction without a table move */
+    LMP_MAX_DEPTH = 8,          /* late-move pruning: quiets after (base + d^2) / (2 - improving) */
+    LMP_BASE = 3,
+    FUTILITY_MAX_DEPTH = 8,     /* futility: eval + base + per_depth * d <= alpha (d = reduced depth) */
+    FUTILITY_BASE = 120,
+    FUTILITY_PER_DEPTH = 100,
+    SEE_QUIET_MAX_DEPTH = 8,    /* quiets losing more than margin * d^2 by SEE are skipped */
+    SEE_QUIET_MARGIN = 25,
+    SEE_CAPTURE_MAX_DEPTH = 6,  /* captures losing more than margin * d by SEE are skipped */
+    SEE_CAPTURE_MARGIN = 100,
     LMR_MIN_DEPTH = 3,
     LMR_MIN_MOVES = 3,          /* the first moves are never reduced */
+    LMR_HISTORY_DIV = 6000,     /* one ply less reduction per this much history */
     QS_SEE_THRESHOLD = 0,       /* quiescence skips captures losing more */
+    QS_FUTILITY_MARGIN = 150,   /* delta pruning: stand pat + margin + SEE gain must reach alpha */
     CHECK_STOP_EVERY = 1024,    /* nodes between clock checks */
     MAX_MULTIPV = 64,
     SMP_DEFER_MIN_DEPTH = 4,    /* threads split work at nodes this deep */

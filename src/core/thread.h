@@ -20,6 +20,7 @@ typedef struct {
 
 typedef struct {
     Move move;          /* the move that led to this ply */
+    int16_t *cont;      /* its continuation-history row (NULL: null move / none) */
     Score static_eval;
     PvLine pv;
 } StackEntry;
