@@ -47,6 +47,17 @@ static inline bool should_stop(SearchThread *t)
     return stop;
 }
 
+static inline Score evaluate(SearchThread *t)
+{
+    const Key key = pos_key(&t->pos);
+    EvalCacheEntry *e = &t->eval_cache[key & (EVAL_CACHE_SIZE - 1)];
+    if (e->key != key) {
+        e->key = key;
+        e->value = eval_evaluate(&t->pos);
+    }
+    return e->value;
+}
+
 static inline Score rule_score(RuleResult r, int ply)
 {
     return r == RULE_WIN ? score_mate_in(ply) : r == RULE_LOSS ? score_mated_in(ply) : SCORE_DRAW;
@@ -108,7 +119,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
         return rule_score(rule, ply);
     const bool in_check = pos_in_check(pos);
     if (ply >= MAX_PLY)
-        return in_check ? SCORE_DRAW : eval_evaluate(pos);
+        return in_check ? SCORE_DRAW : evaluate(t);
     /* 2. Table: any stored depth is enough here. */
     st->tt_probes++;
     TTProbe tp = tt_probe(pos_key(pos), ply);
@@ -120,7 +131,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
     /* 3. Stand pat, unless in check (then every evasion is searched). */
     Score best = score_mated_in(ply);
     if (!in_check) {
-        best = eval_evaluate(pos);
+        best = evaluate(t);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -188,7 +199,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         if (rule != RULE_NONE)
             return rule_score(rule, ply);
         if (ply >= MAX_PLY - 1)
-            return in_check ? SCORE_DRAW : eval_evaluate(pos);
+            return in_check ? SCORE_DRAW : evaluate(t);
         /* 3. Mate-distance pruning: no line here can beat a shorter mate found already. */
         alpha = imax(alpha, score_mated_in(ply));
         beta = imin(beta, score_mate_in(ply + 1));
@@ -209,7 +220,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
     Score eval = SCORE_NONE;
     bool improving = false;
     if (!in_check) {
-        eval = eval_evaluate(pos);
+        eval = evaluate(t);
         if (tp.hit && tp.data.value != SCORE_NONE && (tp.data.bound & (tp.data.value > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tp.data.value;
         improving = ply >= 2 && t->s.stack[ply - 2].static_eval != SCORE_NONE && eval > t->s.stack[ply - 2].static_eval;

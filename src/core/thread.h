@@ -32,11 +32,21 @@ typedef struct {
     PvLine pv;
 } RootMove;
 
+/* Static evaluations recently computed by this thread, by full position key
+ * (a repeated position - razoring's quiescence, transpositions - skips the
+ * evaluation). Direct-mapped; a wrong hit needs two equal 64-bit keys. */
+enum { EVAL_CACHE_SIZE = 1 << 14 };
+typedef struct {
+    Key key;
+    Score value;
+} EvalCacheEntry;
+
 typedef struct SearchThread {
     int id;                      /* 0: the main thread, which reports and keeps time */
     _Atomic uint64_t published;  /* nodes, copied from s.stats.nodes every few thousand */
     Position pos;
     History hist;
+    EvalCacheEntry eval_cache[EVAL_CACHE_SIZE];
     SearchLimits limits;
     struct {
         StackEntry stack[MAX_PLY + 4];
