@@ -1,13 +1,13 @@
 /*
- * search.c - iterative deepening with aspiration windows around a PVS
- * negamax alpha-beta search and a quiescence search.
+ * search.c - one node of the search: the PVS negamax alpha-beta search with
+ * its pruning, and the quiescence search. The iterative deepening loop, the
+ * root and the choice of the result are in search_root.c.
  */
 #include <math.h>
 #include <string.h>
 
 #include "movepick.h"
 #include "thread.h"
-#include "timeman.h"
 
 static int8_t LMR_TABLE[64][64];
 
@@ -172,7 +172,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
     return best;
 }
 
-static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int ply, bool cut_node)
+Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply, bool cut_node)
 {
     Position *pos = &t->pos;
     SearchStats *st = &t->s.stats;
@@ -243,7 +243,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         int r = NULL_MOVE_BASE_R + depth / NULL_MOVE_DEPTH_DIV + imin((eval - beta) / NULL_MOVE_EVAL_DIV, 3);
         stack_push_move(t, ply, MOVE_NULL);
         pos_make_null(pos);
-        Score v = -search(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
+        Score v = -search_node(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
         pos_unmake_null(pos);
         if (atomic_load_explicit(&g_stop, memory_order_relaxed))
             return 0;
@@ -330,7 +330,7 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
          *     not improving, less for PV nodes, checks and moves with good
          *     history) and re-searched if they surprise. */
         if (moves == 1) {
-            v = -search(t, -beta, -alpha, new_depth, ply + 1, !pv && !cut_node);
+            v = -search_node(t, -beta, -alpha, new_depth, ply + 1, !pv && !cut_node);
         } else {
             int r = 0;
             if (depth >= LMR_MIN_DEPTH && moves > LMR_MIN_MOVES && !capture && !in_check) {
@@ -340,11 +340,11 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
                     r--;
                 r = iclamp(r, 0, new_depth - 1);
             }
-            v = -search(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            v = -search_node(t, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
             if (v > alpha && r)
-                v = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                v = -search_node(t, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
             if (v > alpha && v < beta && pv)
-                v = -search(t, -beta, -alpha, new_depth, ply + 1, false);
+                v = -search_node(t, -beta, -alpha, new_depth, ply + 1, false);
         }
         pos_unmake(pos);
         if (may_defer)
@@ -401,228 +401,4 @@ static Score search(SearchThread *t, Score alpha, Score beta, Depth depth, int p
         tp = tt_probe(pos_key(pos), ply);
     count_store(t, tt_store(tp.group, pos_key(pos), ply, best, b, depth, best_move));
     return best;
-}
-
-/* Stable sort of root moves [from, to) by score, best first. */
-static void sort_root(RootMove *r, int from, int to)
-{
-    for (int i = from + 1; i < to; i++) {
-        RootMove x = r[i];
-        int j = i;
-        for (; j > from && r[j - 1].score < x.score; j--)
-            r[j] = r[j - 1];
-        r[j] = x;
-    }
-}
-
-static bool in_moves(const Move *list, int n, Move m)
-{
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return true;
-    return false;
-}
-
-static void report(SearchThread *t, const SearchReporter *rep, int depth, int npv, Bound bound)
-{
-    if (!rep || !rep->on_info)
-        return;
-    for (int i = 0; i < npv; i++) {
-        const RootMove *rm = &t->s.root[i];
-        SearchInfo info;
-        info.depth = depth;
-        info.seldepth = imax(rm->seldepth, depth);
-        info.multipv = i + 1;
-        info.score = rm->score != -SCORE_INF ? rm->score : rm->prev_score;
-        info.bound = i == t->s.pv_index ? bound : BOUND_EXACT;
-        info.nodes = threads_nodes();
-        info.time_ms = now_ms() - t->s.start_ms;
-        info.hashfull = tt_enabled() ? tt_hashfull() : 0;
-        info.pv_len = rm->pv.len;
-        memcpy(info.pv, rm->pv.moves, (size_t)rm->pv.len * sizeof(Move));
-        rep->on_info(&info, rep->ctx);
-    }
-}
-
-static bool mate_found(const SearchThread *t)
-{
-    Score s = t->s.root[0].score;
-    return t->limits.mate && s >= SCORE_MATE_IN_MAX && SCORE_MATE - s <= 2 * t->limits.mate - 1;
-}
-
-/* Lazy SMP diversity. Helpers split work with the main thread: a thread
- * about to enter a subtree another thread is searching defers that move
- * (see thread_busy_elsewhere); helpers do so at the root too, so they take
- * the root moves the main thread is not on. Helpers also skip iterations,
- * each on its own pattern (`size` iterations searched, `size` skipped,
- * shifted by `phase`), so they run ahead at other depths - but never the
- * depth asked for, and whichever thread completes it first ends the search. */
-static const int SKIP_SIZE[20] = {1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4};
-static const int SKIP_PHASE[20] = {0, 1, 0, 1, 2, 3, 0, 1, 2, 3, 4, 5, 0, 1, 2, 3, 4, 5, 6, 7};
-
-/* `target` (the depth asked for, 0 if none) shifts the patterns so that
- * helper 1 searches the depths of the target's parity and reaches it early. */
-static bool helper_skips(int id, int depth, int target)
-{
-    int i = (id - 1) % 20;
-    return SMP_HELPERS_SKIP_DEPTHS && id > 0 && depth != target &&
-           ((depth + target + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0;
-}
-
-/* Iterative deepening with aspiration windows; only thread 0 reports and keeps time. */
-static void iterate(SearchThread *t, const SearchReporter *rep)
-{
-    /* Helpers ignore the depth limit: they keep feeding the table until the main thread stops them. */
-    const int max_depth = t->limits.depth > 0 && t->id == 0 ? imin(t->limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
-    const int multipv = t->id ? 1 : iclamp(t->limits.multipv, 1, imin(t->s.nroot, MAX_MULTIPV));
-    for (int depth = 1; depth <= max_depth; depth++) {
-        if (helper_skips(t->id, depth, t->limits.depth)) /* never the depth asked for */
-            continue;
-        for (int i = 0; i < t->s.nroot; i++)
-            t->s.root[i].prev_score = t->s.root[i].score;
-        for (t->s.pv_index = 0; t->s.pv_index < multipv; t->s.pv_index++) {
-            RootMove *rm = &t->s.root[t->s.pv_index];
-            t->s.seldepth = 0;
-            Score delta = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
-            if (depth >= ASPIRATION_MIN_DEPTH && rm->prev_score != -SCORE_INF) {
-                alpha = imax(rm->prev_score - delta, -SCORE_INF);
-                beta = imin(rm->prev_score + delta, SCORE_INF);
-            }
-            for (;;) { /* aspiration loop: widen the window on each fail */
-                Score v = search(t, alpha, beta, depth, 0, false);
-                sort_root(t->s.root, t->s.pv_index, t->s.nroot);
-                if (atomic_load(&g_stop))
-                    break;
-                if (v <= alpha) {
-                    beta = (alpha + beta) / 2;
-                    alpha = imax(v - delta, -SCORE_INF);
-                } else if (v >= beta) {
-                    beta = imin(v + delta, SCORE_INF);
-                } else {
-                    break;
-                }
-                delta += delta;
-            }
-            sort_root(t->s.root, 0, t->s.pv_index + 1);
-            if (atomic_load(&g_stop))
-                break;
-        }
-        if (atomic_load(&g_stop))
-            break;
-        t->s.completed_depth = depth;
-        if (t->id != 0) {
-            /* A helper that completes the requested depth first ends the search for all. */
-            if (t->limits.depth > 0 && depth >= t->limits.depth)
-                atomic_store(&g_stop, true);
-            continue;
-        }
-        report(t, rep, depth, multipv, BOUND_EXACT);
-        int64_t elapsed = thread_elapsed(t);
-        if (mate_found(t) || (t->s.optimum_ms >= 0 && !atomic_load(&g_pondering) && elapsed >= t->s.optimum_ms))
-            break;
-    }
-}
-
-void search_helper_run(SearchThread *t) { iterate(t, NULL); }
-
-/* The result to play: the thread that completed the deepest iteration; on
- * equal depth the better score; the main thread wins ties. */
-static const SearchThread *best_thread(const SearchThread *t)
-{
-    const SearchThread *best = t;
-    for (int i = 1; i < threads_count(); i++) {
-        const SearchThread *h = threads_get(i);
-        if (h->s.completed_depth == 0)
-            continue;
-        Score hs = h->s.root[0].score, bs = best->s.root[0].score;
-        if (h->s.completed_depth > best->s.completed_depth ||
-            (h->s.completed_depth == best->s.completed_depth && hs > bs))
-            best = h;
-    }
-    return best;
-}
-
-/* Root moves: legal, inside searchmoves, outside banmoves; the table move first. */
-static void setup_root(SearchThread *t)
-{
-    Position *pos = &t->pos;
-    Move legal[MAX_MOVES];
-    int n = gen_legal(pos, legal);
-    for (int i = 0; i < n; i++) {
-        if (t->limits.nsearchmoves && !in_moves(t->limits.searchmoves, t->limits.nsearchmoves, legal[i]))
-            continue;
-        if (in_moves(t->limits.banmoves, t->limits.nbanmoves, legal[i]))
-            continue;
-        RootMove *rm = &t->s.root[t->s.nroot++];
-        rm->move = legal[i];
-        rm->score = rm->prev_score = -SCORE_INF;
-        rm->pv.moves[0] = legal[i];
-        rm->pv.len = 1;
-    }
-    TTProbe tp = tt_probe(pos_key(pos), 0);
-    for (int i = 1; i < t->s.nroot && tp.hit; i++)
-        if (t->s.root[i].move == tp.data.move) {
-            RootMove x = t->s.root[i];
-            memmove(&t->s.root[1], &t->s.root[0], (size_t)i * sizeof(RootMove));
-            t->s.root[0] = x;
-        }
-}
-
-static void prepare_helpers(const SearchThread *t)
-{
-    for (int i = 1; i < threads_count(); i++) {
-        SearchThread *h = threads_get(i);
-        h->pos = t->pos;
-        h->limits = t->limits;
-        memset(&h->s, 0, sizeof h->s);
-        h->s.start_ms = t->s.start_ms;
-        h->s.optimum_ms = h->s.maximum_ms = -1;
-        h->s.nroot = t->s.nroot;
-        memcpy(h->s.root, t->s.root, (size_t)t->s.nroot * sizeof(RootMove));
-        atomic_store(&h->published, 0);
-        history_new_search(&h->hist);
-    }
-}
-
-Move search_run(SearchThread *t, const SearchReporter *rep)
-{
-    Position *pos = &t->pos;
-    memset(&t->s, 0, sizeof t->s);
-    atomic_store(&t->published, 0);
-    t->s.start_ms = now_ms();
-    time_allocate(&t->limits, pos_side(pos), &t->s.optimum_ms, &t->s.maximum_ms);
-    history_new_search(&t->hist);
-    tt_new_search();
-    pos_trim_history(pos);
-    pos_set_root(pos);
-    setup_root(t);
-    if (t->s.nroot == 0) {
-        if (rep && rep->on_info) {
-            SearchInfo info = {0};
-            info.score = score_mated_in(0);
-            info.bound = BOUND_EXACT;
-            info.multipv = 1;
-            rep->on_info(&info, rep->ctx);
-        }
-        thread_hold_until_released(t);
-        if (rep && rep->on_bestmove)
-            rep->on_bestmove(MOVE_NONE, MOVE_NONE, rep->ctx);
-        return MOVE_NONE;
-    }
-    const bool helpers = threads_count() > 1;
-    if (helpers) {
-        prepare_helpers(t);
-        threads_launch_helpers();
-    }
-    iterate(t, rep);
-    /* UCI: after `go infinite` or `go ponder`, bestmove waits for stop or ponderhit. */
-    thread_hold_until_released(t);
-    if (helpers) {
-        atomic_store(&g_stop, true);
-        threads_join_helpers();
-    }
-    const RootMove *best = &best_thread(t)->s.root[0];
-    if (rep && rep->on_bestmove)
-        rep->on_bestmove(best->move, best->pv.len > 1 ? best->pv.moves[1] : MOVE_NONE, rep->ctx);
-    return best->move;
 }

@@ -69,6 +69,8 @@ void thread_hold_until_released(const SearchThread *t); /* infinite/ponder: wait
 
 /* Run one search to its end on the calling thread; returns the best move. */
 Move search_run(SearchThread *t, const SearchReporter *rep);
+/* One node of the search (search.c); search_root.c drives it from the root. */
+Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply, bool cut_node);
 void search_clear_history(SearchThread *t);
 
 /* Helpers run the same search on copies of the main thread's position and
