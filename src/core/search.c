@@ -286,17 +286,16 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             if (!capture) {
                 if (skip_quiets)
                     continue;
-                if (!pos_gives_check(pos, m)) {
-                    int lmr_depth = imax(depth - 1 - LMR_TABLE[imin(depth, 63)][imin(moves + 1, 63)], 0);
-                    if (depth <= LMP_MAX_DEPTH && moves >= lmp_limit) { /* late-move pruning */
-                        skip_quiets = true;
-                        continue;
-                    }
-                    if (lmr_depth <= FUTILITY_MAX_DEPTH && eval != SCORE_NONE &&
-                        eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha)
-                        continue;
-                    if (lmr_depth <= SEE_QUIET_MAX_DEPTH && !pos_see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))
-                        continue;
+                int lmr_depth = imax(depth - 1 - LMR_TABLE[imin(depth, 63)][imin(moves + 1, 63)], 0);
+                bool lmp = depth <= LMP_MAX_DEPTH && moves >= lmp_limit; /* late-move pruning */
+                bool futile = lmr_depth <= FUTILITY_MAX_DEPTH && eval != SCORE_NONE &&
+                              eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha;
+                /* Checks are never pruned; the (costlier) check test runs only for a move about to go. */
+                if ((lmp || futile ||
+                     (lmr_depth <= SEE_QUIET_MAX_DEPTH && !pos_see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))) &&
+                    !pos_gives_check(pos, m)) {
+                    skip_quiets = lmp;
+                    continue;
                 }
             } else if (depth <= SEE_CAPTURE_MAX_DEPTH && !pos_see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth) &&
                        !pos_gives_check(pos, m)) {
