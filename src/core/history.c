@@ -34,7 +34,7 @@ static void update_quiet(History *h, const HistoryContext *hc, Color us, int pie
     history_update(&hc->cont2[piece * SQUARE_NB + to], bonus);
 }
 
-int16_t *history_capture_entry(History *h, const Position *pos, Move m)
+static int16_t *history_capture_entry(History *h, const Position *pos, Move m)
 {
     return &h->capture[pos_piece_on(pos, move_from(m))][move_to(m)][pos_piece_on(pos, move_to(m))];
 }

@@ -42,7 +42,6 @@ void history_update_quiets(History *h, const HistoryContext *hc, const Position 
                            int ntried, const Move *caps, int ncaps, Depth depth);
 /* A capture cut off: reward it, punish the captures tried before it. */
 void history_update_captures(History *h, const Position *pos, Move best, const Move *caps, int ncaps, Depth depth);
-int16_t *history_capture_entry(History *h, const Position *pos, Move m);
 static inline int history_capture_score(const History *h, const Position *pos, Move m)
 {
     return h->capture[pos_piece_on(pos, move_from(m))][move_to(m)][pos_piece_on(pos, move_to(m))];

@@ -83,9 +83,9 @@ static HistoryContext history_context(SearchThread *t, int ply)
 {
     int16_t *none = &t->hist.cont[0][0][0][0];
     HistoryContext hc = {none, none};
-    if (ply >= 1 && t->s.stack[ply].cont)
+    if (t->s.stack[ply].cont) /* the root's entry never has one */
         hc.cont1 = t->s.stack[ply].cont;
-    if (ply >= 2 && t->s.stack[ply - 1].cont)
+    if (ply >= 1 && t->s.stack[ply - 1].cont)
         hc.cont2 = t->s.stack[ply - 1].cont;
     return hc;
 }
@@ -279,8 +279,6 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         if (!root && !from_deferred && !pos_is_legal(pos, m))
             continue;
         const bool capture = pos_is_capture(pos, m);
-        const int hist_score =
-            capture ? 0 : history_quiet_score(&t->hist, &hc, pos_side(pos), pos_piece_on(pos, move_from(m)), m);
         /* 11. Shallow pruning of late moves, once a move has saved us from being mated. */
         if (!root && !in_check && best > -SCORE_MATE_IN_MAX && !from_deferred) {
             if (!capture) {
@@ -288,8 +286,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
                     continue;
                 int lmr_depth = imax(depth - 1 - LMR_TABLE[imin(depth, 63)][imin(moves + 1, 63)], 0);
                 bool lmp = depth <= LMP_MAX_DEPTH && moves >= lmp_limit; /* late-move pruning */
-                bool futile = lmr_depth <= FUTILITY_MAX_DEPTH && eval != SCORE_NONE &&
-                              eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha;
+                bool futile = lmr_depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha;
                 /* Checks are never pruned; the (costlier) check test runs only for a move about to go. */
                 if ((lmp || futile ||
                      (lmr_depth <= SEE_QUIET_MAX_DEPTH && !pos_see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))) &&
@@ -315,6 +312,9 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         moves++;
         if (moves == 1 && m == tt_move && tt_move)
             st->tt_move_tried++;
+        const bool reducible = depth >= LMR_MIN_DEPTH && moves > LMR_MIN_MOVES && !capture && !in_check;
+        const int hist_score =
+            reducible ? history_quiet_score(&t->hist, &hc, pos_side(pos), pos_piece_on(pos, move_from(m)), m) : 0;
         stack_push_move(t, ply, m);
         pos_make(pos, m);
         tt_prefetch(pos_key(pos));
@@ -332,7 +332,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             v = -search_node(t, -beta, -alpha, new_depth, ply + 1, !pv && !cut_node);
         } else {
             int r = 0;
-            if (depth >= LMR_MIN_DEPTH && moves > LMR_MIN_MOVES && !capture && !in_check) {
+            if (reducible) {
                 r = LMR_TABLE[imin(depth, 63)][imin(moves, 63)] - pv + cut_node + !improving - gives_check;
                 r -= hist_score / LMR_HISTORY_DIV;
                 if (m == mp.killer1 || m == mp.killer2)

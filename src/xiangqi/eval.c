@@ -311,9 +311,5 @@ bool pos_null_ok(const Position *pos)
 
 bool pos_insufficient_material(const Position *pos)
 {
-    for (Color c = 0; c < 2; c++)
-        if (pos->count[piece_make(c, ROOK)] || pos->count[piece_make(c, HORSE)] || pos->count[piece_make(c, CANNON)] ||
-            pos->count[piece_make(c, PAWN)])
-            return false;
-    return true;
+    return attackers_of(pos, RED) == 0 && attackers_of(pos, BLACK) == 0;
 }
