@@ -18,7 +18,7 @@ LIBSRC  := $(filter-out src/core/main.c,$(CORE)) $(GAME)
 HDRS    := $(wildcard src/core/*.h src/xiangqi/*.h)
 TESTSRC := $(wildcard tests/*.c)
 
-.PHONY: all release debug san tsan test test-fast test-san test-tsan bench bench-perft clean help format
+.PHONY: all release debug san tsan test test-fast test-san test-tsan bench bench-perft tune clean help format
 
 all: chariot                          ## build ./chariot (optimised; the default)
 
@@ -67,11 +67,16 @@ bench: chariot                        ## print the bench signature (Nodes search
 bench-perft: chariot                  ## perft speed against Fairy-Stockfish, same positions, same run
 	python3 tools/bench_perft.py ./chariot
 
+tune: chariot-tune                    ## ./chariot-tune: fits the evaluation weights to games (docs/tuning.md)
+
+chariot-tune: tools/tune.c $(LIBSRC) $(HDRS)
+	$(CC) $(WARN) -O3 -march=native -DNDEBUG -DEVAL_TUNING $(INC) -o $@ tools/tune.c $(LIBSRC) $(LDLIBS)
+
 format:                               ## clang-format every source file in place
 	clang-format -i src/core/*.[ch] src/xiangqi/*.[ch] tests/*.[ch]
 
 clean:                                ## remove build outputs
-	rm -f chariot chariot-debug chariot-san chariot-tsan tests/run-tests tests/run-tests-san
+	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune tests/run-tests tests/run-tests-san
 
 help:                                 ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  \1\t/' | expand -t 16

@@ -15,57 +15,85 @@
  * (tests/test_eval.c checks it).
  */
 #include "board.h"
+#include "eval_weights.h"
 
+/* Exchange values for SEE and capture ordering; the evaluation's own
+ * material weights are in eval_weights.h. */
 const int PIECE_VALUE[PIECE_TYPE_NB] = {0, 0, 200, 200, 420, 950, 460, 100};
 int16_t PSQ[PIECE_NB][SQUARE_NB];
 
-enum {
-    TEMPO_BONUS = 12,
-    PAWN_CROSSED_BONUS = 70,   /* a pawn over the river */
-    PAWN_NEAR_PALACE_BONUS = 40, /* a crossed pawn on files c-g, ranks 6-8 */
-    PAWN_LAST_RANK_PENALTY = 60, /* a pawn on the last rank only moves sideways */
-    HORSE_CENTER_BONUS = 8,    /* per step toward the centre files */
-    HORSE_ADVANCE_BONUS = 7,   /* per rank advanced, up to the enemy palace */
-    HORSE_EDGE_PENALTY = 25,   /* on file a or i */
-    ROOK_ADVANCE_BONUS = 4,
-    ROOK_CENTER_BONUS = 5,
-    CANNON_CENTER_FILE_BONUS = 25, /* central cannon */
-    CANNON_HOME_BONUS = 10,    /* behind own pawns, ranks 1-2 */
-    KING_OFF_HOME_PENALTY = 12, /* per step away from e0 */
-    ADVISOR_CENTER_BONUS = 8,
-    ELEPHANT_CENTER_BONUS = 8,
-};
+#define EVAL_WEIGHT_VALUE(name, value) value,
+#ifdef EVAL_TUNING
+#define EVAL_WEIGHT_NAME(name, value) #name,
+int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)};
+const char *const EVAL_WEIGHT_NAMES[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_NAME)};
+#else
+static const int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)};
+#endif
+#define W(name) eval_weights[W_##name]
 
+/* The rules of thumb: a few weights per piece. */
+static int placement_shape(int type, int f, int rr, int center)
+{
+    switch (type) {
+    case PAWN: { /* over the river; more near the palace (files c-g, ranks 6-8); the last rank only moves sideways */
+        if (rr < 5)
+            return 0;
+        int v = W(PAWN_CROSSED);
+        if (f >= 2 && f <= 6 && rr >= 6 && rr <= 8)
+            v += W(PAWN_NEAR_PALACE) - (rr == 6 ? W(PAWN_RANK6_CUT) : 0) + center * W(PAWN_CENTER);
+        if (rr == 9)
+            v -= W(PAWN_LAST_RANK);
+        return v;
+    }
+    case HORSE: /* toward the centre and forward, up to the enemy palace; not on the edge or at home */
+        return center * W(HORSE_CENTER) + imin(rr, 7) * W(HORSE_ADVANCE) - (center == 0 ? W(HORSE_EDGE) : 0) -
+               (rr == 0 ? W(HORSE_HOME) : 0);
+    case ROOK:
+        return imin(rr, 7) * W(ROOK_ADVANCE) + (center >= 3 ? W(ROOK_CENTER) : 0) + (rr == 6 ? W(ROOK_PAWN_LINE) : 0);
+    case CANNON: /* central cannon, behind own pawns (ranks 1-2), on the enemy back rank */
+        return (f == 4 ? W(CANNON_CENTER_FILE) : 0) + (rr >= 1 && rr <= 2 ? W(CANNON_HOME) : 0) +
+               (rr == 9 ? W(CANNON_BACK_RANK) : 0);
+    case KING: /* per step away from e0 */
+        return -(rr + (f == 4 ? 0 : 1)) * W(KING_OFF_HOME);
+    case ADVISOR:
+        return f == 4 ? W(ADVISOR_CENTER) : 0;
+    case ELEPHANT:
+        return f == 4 ? W(ELEPHANT_CENTER) : 0;
+    default:
+        return 0;
+    }
+}
+
+/* Free additions by rank and by file, for the tuner to shape. */
+static int placement_grid(int type, int rr, int center)
+{
+    switch (type) {
+    case HORSE: return eval_weights[W_HORSE_RANK0 + rr] + eval_weights[W_HORSE_FILE0 + center];
+    case ROOK: return eval_weights[W_ROOK_RANK0 + rr] + eval_weights[W_ROOK_FILE0 + center];
+    case CANNON: return eval_weights[W_CANNON_RANK0 + rr] + eval_weights[W_CANNON_FILE0 + center];
+    case PAWN: return rr >= 3 && rr <= 8 ? eval_weights[W_PAWN_RANK3 + rr - 3] : 0;
+    default: return 0;
+    }
+}
+
+/* Placement of a piece of `type` on file f, rank rr counted from its own side. */
 static int placement(int type, int f, int rr)
 {
     int center = 4 - (f > 4 ? f - 4 : 4 - f); /* 0 at the edge, 4 on file e */
+    return placement_shape(type, f, rr, center) + placement_grid(type, rr, center);
+}
+
+static int material_weight(int type)
+{
     switch (type) {
-    case PAWN: {
-        if (rr < 5)
-            return 0;
-        int v = PAWN_CROSSED_BONUS;
-        if (f >= 2 && f <= 6 && rr >= 6 && rr <= 8)
-            v += PAWN_NEAR_PALACE_BONUS - (rr == 6 ? 15 : 0) + center * 3;
-        if (rr == 9)
-            v -= PAWN_LAST_RANK_PENALTY;
-        return v;
-    }
-    case HORSE:
-        return center * HORSE_CENTER_BONUS + imin(rr, 7) * HORSE_ADVANCE_BONUS - (center == 0 ? HORSE_EDGE_PENALTY : 0) -
-               (rr == 0 ? 15 : 0);
-    case ROOK:
-        return imin(rr, 7) * ROOK_ADVANCE_BONUS + (center >= 3 ? ROOK_CENTER_BONUS : 0) + (rr == 6 ? 10 : 0);
-    case CANNON:
-        return (f == 4 ? CANNON_CENTER_FILE_BONUS : 0) + (rr >= 1 && rr <= 2 ? CANNON_HOME_BONUS : 0) +
-               (rr == 9 ? 6 : 0);
-    case KING:
-        return -(rr + (f == 4 ? 0 : 1)) * KING_OFF_HOME_PENALTY;
-    case ADVISOR:
-        return f == 4 ? ADVISOR_CENTER_BONUS : 0;
-    case ELEPHANT:
-        return f == 4 ? ELEPHANT_CENTER_BONUS : 0;
-    default:
-        return 0;
+    case ADVISOR: return W(ADVISOR_VALUE);
+    case ELEPHANT: return W(ELEPHANT_VALUE);
+    case HORSE: return W(HORSE_VALUE);
+    case ROOK: return W(ROOK_VALUE);
+    case CANNON: return W(CANNON_VALUE);
+    case PAWN: return W(PAWN_VALUE);
+    default: return 0;
     }
 }
 
@@ -74,8 +102,8 @@ void eval_init_tables(void)
     for (int type = KING; type <= PAWN; type++)
         for (int sq = 0; sq < SQUARE_NB; sq++) {
             int f = sq_file(sq), r = sq_rank(sq);
-            int v = PIECE_VALUE[type] + placement(type, f, r);
-            int vb = PIECE_VALUE[type] + placement(type, f, 9 - r);
+            int v = material_weight(type) + placement(type, f, r);
+            int vb = material_weight(type) + placement(type, f, 9 - r);
             PSQ[piece_make(RED, type)][sq] = (int16_t)v;
             PSQ[piece_make(BLACK, type)][sq] = (int16_t)-vb;
         }
@@ -94,21 +122,8 @@ typedef struct {
 enum {
     PHASE_ROOK = 4, PHASE_MINOR = 1,         /* horses and cannons */
     PHASE_MAX = 2 * 2 * PHASE_ROOK + 8 * PHASE_MINOR,
-    ROOK_MOB_MG = 6, ROOK_MOB_EG = 7, ROOK_MOB_BASE = 6,      /* per square above/below base */
-    CANNON_MOB_MG = 3, CANNON_MOB_EG = 2, CANNON_MOB_BASE = 5,
-    CANNON_TARGET_MG = 8, CANNON_TARGET_EG = 6,               /* per enemy piece behind a screen */
-    CANNON_MG_EXTRA = 30, HORSE_EG_EXTRA = 30,                /* material by phase */
-    CROSSED_PAWN_EG_EXTRA = 40,
-    CONNECTED_PAWNS_MG = 15, CONNECTED_PAWNS_EG = 30,         /* crossed pawns side by side */
-    HOLLOW_CANNON_MG = 110, HOLLOW_CANNON_EG = 20,            /* cannon on the king's file, nothing between */
-    CENTRAL_CANNON_MG = 35,                                   /* ... one screen between */
-    ROOK_PIN_FILE_MG = 20,                                    /* enemy rook on the king's file, one piece between */
-    ATTACK_ROOK = 4, ATTACK_HORSE = 3, ATTACK_CANNON = 3, ATTACK_PAWN = 2,
-    ATTACK_DANGER_MAX = 400,
-    MISSING_ADVISOR_MG = 18, MISSING_ELEPHANT_MG = 12,        /* per missing guard, per enemy attacker piece */
+    ROOK_MOB_BASE = 6, CANNON_MOB_BASE = 5,  /* mobility counts from these */
 };
-
-static const int HORSE_MOB[9] = {-45, -25, -8, 2, 10, 16, 20, 23, 25};
 
 static inline int rel_rank(Color c, int sq) { return c == RED ? sq_rank(sq) : 9 - sq_rank(sq); }
 
@@ -154,6 +169,15 @@ static int horse_mobility(const uint8_t *b, int sq, Color c)
     return n;
 }
 
+/* No pawn of either side on this file. */
+static bool open_file(const uint8_t *b, int f)
+{
+    for (int sq = f; sq < SQUARE_NB; sq += FILE_NB)
+        if (b[sq] && piece_type(b[sq]) == PAWN)
+            return false;
+    return true;
+}
+
 /* Pieces strictly between two squares on one file or rank (-1 if not aligned). */
 static int between_count(const uint8_t *b, int a, int z)
 {
@@ -183,33 +207,40 @@ static Pair side_terms(const Position *pos, Color c)
         if (sq == SLOT_NONE)
             continue;
         int m = rook_mobility(b, sq, c) - ROOK_MOB_BASE;
-        s.mg += m * ROOK_MOB_MG;
-        s.eg += m * ROOK_MOB_EG;
+        s.mg += m * W(ROOK_MOB_MG);
+        s.eg += m * W(ROOK_MOB_EG);
+        if (open_file(b, sq_file(sq))) {
+            s.mg += W(ROOK_OPEN_FILE_MG);
+            s.eg += W(ROOK_OPEN_FILE_EG);
+        }
     }
     for (int i = 5; i <= 6; i++) { /* horses */
         int sq = pos->sq_of[base + i];
         if (sq == SLOT_NONE)
             continue;
-        int m = HORSE_MOB[horse_mobility(b, sq, c)];
+        int m = eval_weights[W_HORSE_MOB0 + horse_mobility(b, sq, c)];
         s.mg += m;
-        s.eg += m + HORSE_EG_EXTRA;
+        s.eg += m + W(HORSE_EG_EXTRA);
     }
     for (int i = 9; i <= 10; i++) { /* cannons */
         int sq = pos->sq_of[base + i];
         if (sq == SLOT_NONE)
             continue;
         int targets = 0, m = cannon_mobility(b, sq, c, &targets) - CANNON_MOB_BASE;
-        s.mg += m * CANNON_MOB_MG + targets * CANNON_TARGET_MG + CANNON_MG_EXTRA;
-        s.eg += m * CANNON_MOB_EG + targets * CANNON_TARGET_EG;
+        s.mg += m * W(CANNON_MOB_MG) + targets * W(CANNON_TARGET_MG) + W(CANNON_MG_EXTRA);
+        s.eg += m * W(CANNON_MOB_EG) + targets * W(CANNON_TARGET_EG);
     }
+    /* material by phase (cannons and horses are above, crossed pawns below) */
+    s.eg += pos->count[piece_make(c, ROOK)] * W(ROOK_EG_EXTRA) + pos->count[piece_make(c, ADVISOR)] * W(ADVISOR_EG_EXTRA) +
+            pos->count[piece_make(c, ELEPHANT)] * W(ELEPHANT_EG_EXTRA) + pos->count[piece_make(c, PAWN)] * W(PAWN_EG_EXTRA);
     for (int i = 11; i <= 15; i++) { /* crossed pawns: worth more late, more in pairs */
         int sq = pos->sq_of[base + i];
         if (sq == SLOT_NONE || rel_rank(c, sq) < 5)
             continue;
-        s.eg += CROSSED_PAWN_EG_EXTRA;
+        s.eg += W(CROSSED_PAWN_EG_EXTRA);
         if (sq_file(sq) < 8 && b[sq + 1] == piece_make(c, PAWN)) {
-            s.mg += CONNECTED_PAWNS_MG;
-            s.eg += CONNECTED_PAWNS_EG;
+            s.mg += W(CONNECTED_PAWNS_MG);
+            s.eg += W(CONNECTED_PAWNS_EG);
         }
     }
 
@@ -224,31 +255,32 @@ static Pair side_terms(const Position *pos, Color c)
         if (type == CANNON) {
             int between = between_count(b, sq, ksq);
             if (between == 0) {
-                s.mg -= HOLLOW_CANNON_MG;
-                s.eg -= HOLLOW_CANNON_EG;
+                s.mg -= W(HOLLOW_CANNON_MG);
+                s.eg -= W(HOLLOW_CANNON_EG);
             } else if (between == 1) {
-                s.mg -= CENTRAL_CANNON_MG;
+                s.mg -= W(CENTRAL_CANNON_MG);
             }
         } else if (type == ROOK && between_count(b, sq, ksq) == 1) {
-            s.mg -= ROOK_PIN_FILE_MG;
+            s.mg -= W(ROOK_PIN_FILE_MG);
         }
         if (rel_rank(c, sq) > 4) /* still on its own side of the river */
             continue;
         if (type == PAWN) {
             if (sq_file(sq) >= 2 && sq_file(sq) <= 6 && rel_rank(c, sq) <= 3)
-                units += ATTACK_PAWN, attackers++;
+                units += W(ATTACK_PAWN), attackers++;
         } else {
-            units += type == ROOK ? ATTACK_ROOK : type == HORSE ? ATTACK_HORSE : ATTACK_CANNON;
+            units += type == ROOK ? W(ATTACK_ROOK) : type == HORSE ? W(ATTACK_HORSE) : W(ATTACK_CANNON);
             attackers++;
         }
     }
-    int guards_missing = (2 - pos->count[piece_make(c, ADVISOR)]) * MISSING_ADVISOR_MG +
-                         (2 - pos->count[piece_make(c, ELEPHANT)]) * MISSING_ELEPHANT_MG;
+    int guards_missing = (2 - pos->count[piece_make(c, ADVISOR)]) * W(MISSING_ADVISOR) +
+                         (2 - pos->count[piece_make(c, ELEPHANT)]) * W(MISSING_ELEPHANT);
     int enemy_heavy = pos->count[piece_make(them, ROOK)] * 2 + pos->count[piece_make(them, HORSE)] +
                       pos->count[piece_make(them, CANNON)];
-    s.mg -= imin(units * units * 2 + attackers * guards_missing / 2, ATTACK_DANGER_MAX);
-    s.mg -= enemy_heavy * guards_missing / 4;
-    s.eg -= enemy_heavy * guards_missing / 8;
+    s.mg -= imin(units * units * W(ATTACK_QUADRATIC) + attackers * guards_missing * W(ATTACK_GUARD_ATTACKER) / 8,
+                 W(ATTACK_DANGER_MAX));
+    s.mg -= enemy_heavy * guards_missing * W(GUARD_HEAVY_MG) / 8;
+    s.eg -= enemy_heavy * guards_missing * W(GUARD_HEAVY_EG) / 8;
     return s;
 }
 
@@ -295,12 +327,10 @@ Score eval_evaluate(const Position *pos)
     Pair r = side_terms(pos, RED), k = side_terms(pos, BLACK);
     int phase = game_phase(pos);
     int dyn = ((r.mg - k.mg) * phase + (r.eg - k.eg) * (PHASE_MAX - phase)) / PHASE_MAX;
-    int v = pos->st[pos->ply].psq + dyn;
+    int v = pos->st[pos->ply].psq + dyn + (pos->side == RED ? W(TEMPO) : -W(TEMPO));
     int scale = endgame_scale(pos, v > 0 ? RED : BLACK);
-    v = v * scale / SCALE_FULL;
-    if (pos->side == BLACK)
-        v = -v;
-    return v + TEMPO_BONUS;
+    v = v * scale / SCALE_FULL; /* the move's worth scales too: a dead draw is 0 for both */
+    return pos->side == RED ? v : -v;
 }
 
 bool pos_null_ok(const Position *pos)
