@@ -8,7 +8,9 @@
  * attackers over the river weighed by missing advisors and elephants), and
  * endgame scaling for material that cannot force mate.
  *
- * Placement tables are built from rules of thumb rather than typed in:
+ * Placement tables are built from rules of thumb plus per-rank and per-file
+ * additions, never typed in square by square (every weight is in
+ * eval_weights.h, fitted as docs/tuning.md tells):
  * pieces are described for Red as functions of (file, rank from own side)
  * that are symmetric in the file, and Black uses the same table with ranks
  * flipped. So eval(p) == eval(flip(p)) == eval(mirror(p)) by construction
