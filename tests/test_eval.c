@@ -54,11 +54,13 @@ void test_eval(void)
     CHECK(abs(eval_evaluate(&a)) < 50, "an advisor cannot mate (%d)", eval_evaluate(&a));
 
     /* King safety: a cannon facing the king with nothing between (a hollow
-     * cannon) is worth more than the same cannon behind a screen. */
+     * cannon) is worth more than the same cannon behind a screen. The screen
+     * is a red pawn moved from the g-file to the e-file, which the fitted
+     * pawn terms value too (PAWN_CENTER), so the margin asked is modest. */
     CHECK(pos_set_fen(&a, "rnbakabnr/9/7c1/p1p3p1p/9/9/P1P3P1P/1C2C4/9/RNBAKABNR b - - 0 1", err, sizeof err),
           "hollow cannon FEN: %s", err);
     CHECK(pos_set_fen(&b, "rnbakabnr/9/7c1/p1p3p1p/9/9/P1P1P3P/1C2C4/9/RNBAKABNR b - - 0 1", err, sizeof err),
           "screened cannon FEN: %s", err);
-    CHECK(eval_evaluate(&b) > eval_evaluate(&a) + 40, "hollow cannon threat (%d vs %d)", eval_evaluate(&a),
+    CHECK(eval_evaluate(&b) > eval_evaluate(&a) + 20, "hollow cannon threat (%d vs %d)", eval_evaluate(&a),
           eval_evaluate(&b));
 }

@@ -66,7 +66,7 @@ static void test_reproducible(void)
     CHECK(a == b && na == t->s.stats.nodes && sa == t->s.root[0].score, "same search twice differs");
     CHECK(na == 200000, "node limit is exact: searched %llu", (unsigned long long)na);
     /* Depth-limited: legal move, a sane score. */
-    Move c = search_nodes(t, GAME_STARTPOS, 0, 6);
+    Move c = search_nodes(t, GAME_STARTPOS, 0, 8);
     CHECK(c != MOVE_NONE && pos_is_legal(&t->pos, c), "start position: a legal move");
     CHECK(abs(t->s.root[0].score) < 200, "start position looks balanced (%d)", t->s.root[0].score);
     /* No legal move: no best move. */
@@ -74,8 +74,45 @@ static void test_reproducible(void)
     CHECK(d == MOVE_NONE, "mated side has no move");
 }
 
+/* The structure key follows kings, advisors, elephants and pawns only; the
+ * correction history moves toward search results and stays bounded. */
+static void test_correction(void)
+{
+    Position pos;
+    char err[160];
+    pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
+    const Key k0 = pos_structure_key(&pos);
+    pos_make(&pos, pos_parse_move(&pos, "h2e2")); /* cannon: the structure stays */
+    CHECK(pos_structure_key(&pos) == k0, "a cannon move changed the structure key");
+    pos_make(&pos, pos_parse_move(&pos, "c6c5")); /* pawn: it changes */
+    CHECK(pos_structure_key(&pos) != k0, "a pawn move left the structure key unchanged");
+    CHECK(pos_ok(&pos, NULL), "incremental structure key equals the one from scratch");
+    pos_unmake(&pos);
+    pos_unmake(&pos);
+    CHECK(pos_structure_key(&pos) == k0, "unmake restores the structure key");
+
+    History *h = calloc(1, sizeof *h);
+    if (!h)
+        return;
+    const Key key = 12345;
+    history_update_correction(h, RED, key, 300, 100, 6);
+    const int c1 = history_correction(h, RED, key);
+    CHECK(c1 > 0, "search above the evaluation: positive correction (%d)", c1);
+    CHECK(history_correction(h, BLACK, key) == 0, "the other side's entry is untouched");
+    for (int i = 0; i < 1000; i++)
+        history_update_correction(h, RED, key, 5000, 0, 20);
+    const int c2 = history_correction(h, RED, key);
+    CHECK(c2 > c1 && c2 <= CORRECTION_LIMIT / CORRECTION_GRAIN, "correction grows but stays bounded (%d)", c2);
+    for (int i = 0; i < 1000; i++)
+        history_update_correction(h, RED, key, -5000, 0, 20);
+    CHECK(history_correction(h, RED, key) < 0 && history_correction(h, RED, key) >= -CORRECTION_LIMIT / CORRECTION_GRAIN,
+          "correction turns negative, bounded (%d)", history_correction(h, RED, key));
+    free(h);
+}
+
 void test_search(void)
 {
+    test_correction();
     test_reproducible();
     test_mates();
 }

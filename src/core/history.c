@@ -68,3 +68,11 @@ void history_add_killer(History *h, int ply, Move m)
         h->killers[ply][0] = m;
     }
 }
+
+void history_update_correction(History *h, Color us, Key structure, int result, int eval, Depth depth)
+{
+    int16_t *e = &h->correction[us][structure & (CORRECTION_SIZE - 1)];
+    const int b = iclamp((result - eval) * CORRECTION_GRAIN * depth / CORRECTION_DEPTH_DIV, -CORRECTION_LIMIT / 4,
+                         CORRECTION_LIMIT / 4);
+    *e = (int16_t)(*e + b - *e * (b < 0 ? -b : b) / CORRECTION_LIMIT);
+}

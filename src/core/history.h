@@ -5,6 +5,9 @@
  *   capture       [moved piece][to][captured piece]: captures that cut off
  *   continuation  [piece][to] of the move one or two plies back ->
  *                 [piece][to] of this quiet move: follow-ups that work
+ *   correction    [side][structure key]: how far searches ended from the
+ *                 static evaluation in positions of this structure; added
+ *                 to later evaluations of that structure
  * All updates go through one clamped "gravity" function, so values stay in
  * [-HISTORY_MAX, HISTORY_MAX] without periodic rescaling.
  */
@@ -15,12 +18,24 @@
 
 enum { HISTORY_MAX = 16384 };
 
+/* Correction history: entries in 1/CORRECTION_GRAIN of an evaluation unit,
+ * within +-CORRECTION_LIMIT; an update moves an entry by
+ * (search result - evaluation) * depth / CORRECTION_DEPTH_DIV grains,
+ * at most a quarter of the limit at once. */
+enum {
+    CORRECTION_SIZE = 16384, /* entries per side, a power of two */
+    CORRECTION_GRAIN = 16,
+    CORRECTION_LIMIT = 64 * CORRECTION_GRAIN, /* a correction is at most 64 units */
+    CORRECTION_DEPTH_DIV = 8,
+};
+
 typedef int16_t ContRow[PIECE_NB][SQUARE_NB];
 
 typedef struct {
     int16_t butterfly[2][MOVE_INDEX_NB];
     int16_t capture[PIECE_NB][SQUARE_NB][PIECE_NB];
     ContRow cont[PIECE_NB][SQUARE_NB];
+    int16_t correction[2][CORRECTION_SIZE];
     Move killers[MAX_PLY + 4][2];
 } History;
 
@@ -47,5 +62,13 @@ static inline int history_capture_score(const History *h, const Position *pos, M
     return h->capture[pos_piece_on(pos, move_from(m))][move_to(m)][pos_piece_on(pos, move_to(m))];
 }
 void history_add_killer(History *h, int ply, Move m);
+
+/* The correction for side `us` in a position with this structure key, in evaluation units. */
+static inline int history_correction(const History *h, Color us, Key structure)
+{
+    return h->correction[us][structure & (CORRECTION_SIZE - 1)] / CORRECTION_GRAIN;
+}
+/* A search of `depth` ended at `result` where the (corrected) evaluation said `eval`. */
+void history_update_correction(History *h, Color us, Key structure, int result, int eval, Depth depth);
 
 #endif

@@ -58,6 +58,13 @@ static inline Score evaluate(SearchThread *t)
     return e->value;
 }
 
+/* The evaluation plus what the correction history learned about this structure. */
+static inline Score corrected_eval(SearchThread *t)
+{
+    const Score v = evaluate(t) + history_correction(&t->hist, pos_side(&t->pos), pos_structure_key(&t->pos));
+    return iclamp(v, -SCORE_MATE_IN_MAX + 1, SCORE_MATE_IN_MAX - 1);
+}
+
 static inline Score rule_score(RuleResult r, int ply)
 {
     return r == RULE_WIN ? score_mate_in(ply) : r == RULE_LOSS ? score_mated_in(ply) : SCORE_DRAW;
@@ -131,7 +138,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
     /* 3. Stand pat, unless in check (then every evasion is searched). */
     Score best = score_mated_in(ply);
     if (!in_check) {
-        best = evaluate(t);
+        best = corrected_eval(t);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -217,10 +224,10 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     }
     /* 5. Static evaluation, sharpened by the table's bound when it fits;
      *    "improving" when it beats the evaluation two plies ago. */
-    Score eval = SCORE_NONE;
+    Score eval = SCORE_NONE, static_eval = SCORE_NONE;
     bool improving = false;
     if (!in_check) {
-        eval = evaluate(t);
+        eval = static_eval = corrected_eval(t);
         if (tp.hit && tp.data.value != SCORE_NONE && (tp.data.bound & (tp.data.value > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tp.data.value;
         improving = ply >= 2 && t->s.stack[ply - 2].static_eval != SCORE_NONE && eval > t->s.stack[ply - 2].static_eval;
@@ -394,8 +401,13 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
      *     starts only after a move was searched, so it cannot fake this.) */
     if (moves == 0)
         return score_mated_in(ply);
-    /* 15. Store the result. */
+    /* 15. Store the result; teach the correction history how far the
+     *     evaluation was off, when the bound says which way (never after a
+     *     capture: the evaluation is not to blame for a won exchange). */
     Bound b = best >= beta ? BOUND_LOWER : pv && best_move ? BOUND_EXACT : BOUND_UPPER;
+    if (!in_check && !score_is_mate(best) && !(best_move && pos_is_capture(pos, best_move)) &&
+        !(b == BOUND_LOWER && best <= static_eval) && !(b == BOUND_UPPER && best >= static_eval))
+        history_update_correction(&t->hist, pos_side(pos), pos_structure_key(pos), best, static_eval, depth);
     if (!tp.group && tt_enabled())
         tp = tt_probe(pos_key(pos), ply);
     count_store(t, tt_store(tp.group, pos_key(pos), ply, best, b, depth, best_move));

@@ -36,6 +36,7 @@ typedef enum { RULE_NONE, RULE_DRAW, RULE_WIN, RULE_LOSS } RuleResult;
 /* What one ply changed, kept so that unmake and the rules can look back. */
 typedef struct {
     Key key;          /* key after the move */
+    Key struct_key;   /* key of the slow-changing part: kings, advisors, elephants, pawns */
     Move move;        /* the move that led here (MOVE_NONE at the start, null = MOVE_NULL) */
     uint8_t cap_slot; /* piece slot captured by that move, SLOT_NONE if none */
     uint8_t checked;  /* side to move here is in check */
@@ -74,6 +75,9 @@ void pos_print(const Position *pos, char *buf, size_t len);  /* board diagram */
 /* State. */
 static inline Color pos_side(const Position *pos) { return pos->side; }
 static inline Key pos_key(const Position *pos) { return pos->st[pos->ply].key; }
+/* Key of the pieces that move rarely and slowly (kings, advisors, elephants,
+ * pawns): positions sharing it share most of what the evaluation misjudges. */
+static inline Key pos_structure_key(const Position *pos) { return pos->st[pos->ply].struct_key; }
 static inline bool pos_in_check(const Position *pos) { return pos->st[pos->ply].checked; }
 static inline int move_from(Move m) { return m & 0x7f; }
 static inline int move_to(Move m) { return (m >> 7) & 0x7f; }

@@ -37,6 +37,22 @@ Key pos_compute_key(const Position *pos)
     return k;
 }
 
+/* Pieces in the structure key: 1 bit per piece code. */
+static bool in_structure(int pc)
+{
+    const int t = piece_type(pc);
+    return pc && (t == KING || t == ADVISOR || t == ELEPHANT || t == PAWN);
+}
+
+static Key compute_structure_key(const Position *pos)
+{
+    Key k = 0;
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        if (in_structure(pos->board[sq]))
+            k ^= ZOBRIST[pos->board[sq]][sq];
+    return k;
+}
+
 static int compute_psq(const Position *pos)
 {
     int s = 0;
@@ -168,6 +184,7 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
 
     PosState *st = &pos->st[0];
     st->key = pos_compute_key(pos);
+    st->struct_key = compute_structure_key(pos);
     st->psq = (int16_t)compute_psq(pos);
     st->rule60 = (uint16_t)(halfmove < 200 ? halfmove : 200);
     st->checked = board_attacked(pos->board, pos->king[pos->side], !pos->side);
@@ -267,6 +284,12 @@ void pos_make(Position *pos, Move m)
     Key k = prev->key ^ ZOBRIST[pc][from] ^ ZOBRIST[pc][to] ^ ZOBRIST[cap][to] ^ ZOBRIST_SIDE;
     st->psq = (int16_t)(prev->psq - PSQ[pc][from] + PSQ[pc][to] - PSQ[cap][to]);
     st->key = k;
+    Key sk = prev->struct_key;
+    if (in_structure(pc))
+        sk ^= ZOBRIST[pc][from] ^ ZOBRIST[pc][to];
+    if (in_structure(cap))
+        sk ^= ZOBRIST[cap][to];
+    st->struct_key = sk;
     st->move = m;
     const int slot = pos->slot_at[from], cap_slot = pos->slot_at[to];
     st->cap_slot = (uint8_t)cap_slot;
@@ -381,6 +404,8 @@ bool pos_ok(const Position *pos, const char **why)
         w = "piece slots disagree with the board";
     else if (pos_compute_key(pos) != pos->st[pos->ply].key)
         w = "incremental key differs from the key computed from scratch";
+    else if (compute_structure_key(pos) != pos->st[pos->ply].struct_key)
+        w = "incremental structure key differs from the one computed from scratch";
     else if (compute_psq(pos) != pos->st[pos->ply].psq)
         w = "incremental evaluation differs from the one computed from scratch";
     else if (board_attacked(pos->board, pos->king[!pos->side], pos->side))
