@@ -8,8 +8,10 @@
  *   correction    [side][structure key]: how far searches ended from the
  *                 static evaluation in positions of this structure; added
  *                 to later evaluations of that structure
- * All updates go through one clamped "gravity" function, so values stay in
- * [-HISTORY_MAX, HISTORY_MAX] without periodic rescaling.
+ * All move-ordering updates go through one clamped "gravity" function, so
+ * values stay in [-HISTORY_MAX, HISTORY_MAX] without periodic rescaling;
+ * the correction table has the same kind of update with its own limit.
+ * Everything here lives until history_clear (a new game), killers excepted.
  */
 #ifndef CHARIOT_HISTORY_H
 #define CHARIOT_HISTORY_H

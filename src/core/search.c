@@ -222,7 +222,8 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         st->tt_cutoffs++;
         return tp.data.value;
     }
-    /* 5. Static evaluation, sharpened by the table's bound when it fits;
+    /* 5. Static evaluation plus the correction history's lesson for this
+     *    structure, sharpened by the table's bound when it fits;
      *    "improving" when it beats the evaluation two plies ago. */
     Score eval = SCORE_NONE, static_eval = SCORE_NONE;
     bool improving = false;

@@ -76,7 +76,7 @@ void pos_print(const Position *pos, char *buf, size_t len);  /* board diagram */
 static inline Color pos_side(const Position *pos) { return pos->side; }
 static inline Key pos_key(const Position *pos) { return pos->st[pos->ply].key; }
 /* Key of the pieces that move rarely and slowly (kings, advisors, elephants,
- * pawns): positions sharing it share most of what the evaluation misjudges. */
+ * pawns): the search's correction history learns per structure. */
 static inline Key pos_structure_key(const Position *pos) { return pos->st[pos->ply].struct_key; }
 static inline bool pos_in_check(const Position *pos) { return pos->st[pos->ply].checked; }
 static inline int move_from(Move m) { return m & 0x7f; }
