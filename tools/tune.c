@@ -79,6 +79,8 @@ static bool quiet(const Position *pos)
 
 static void add_sample(const Position *pos, float result, int teacher_cp, size_t *seen)
 {
+    if (teacher_cp <= -TEACHER_MAX_CP || teacher_cp >= TEACHER_MAX_CP)
+        return;
     static Position flat;
     char buf[128];
     pos_get_fen(pos, buf, sizeof buf);
@@ -110,9 +112,8 @@ static void load(const char *path, int skip, FILE *dump)
         lines++;
         float result = (float)atof(res);
         if (!strchr(rest, ':')) { /* a labelled position */
-            int cp = atoi(rest);
-            if (!pos_in_check(&pos) && cp > -TEACHER_MAX_CP && cp < TEACHER_MAX_CP)
-                add_sample(&pos, result, cp, &seen);
+            if (!pos_in_check(&pos))
+                add_sample(&pos, result, atoi(rest), &seen);
             continue;
         }
         int ply = 0;
@@ -128,9 +129,7 @@ static void load(const char *path, int skip, FILE *dump)
                     fprintf(dump, "%s\t%s\n", res, buf);
                     dumped++;
                 } else {
-                    int cp = atoi(colon + 1);
-                    if (cp > -TEACHER_MAX_CP && cp < TEACHER_MAX_CP)
-                        add_sample(&pos, result, cp, &seen);
+                    add_sample(&pos, result, atoi(colon + 1), &seen);
                 }
             }
             Move m = pos_parse_move(&pos, tok);
@@ -371,6 +370,9 @@ int main(int argc, char **argv)
                 break;
         }
     }
+    eval_init_tables();
+    printf("fitted: error %.5f (aside %.5f; against results %.5f)\n", err, error_of(&valid, scale_c, false),
+           error_of(&train, scale_c, true));
     printf("weights:\n");
     for (int w = 0; w < EVAL_WEIGHT_NB; w++)
         printf("  X(%s, %d)\n", EVAL_WEIGHT_NAMES[w], eval_weights[w]);

@@ -14,11 +14,13 @@ void history_new_search(History *h) { memset(h->killers, 0, sizeof h->killers); 
 
 int history_bonus(Depth depth) { return imin(HISTORY_BONUS_MAX, depth * depth * HISTORY_BONUS_PER_DEPTH2 + 16); }
 
-void history_update(int16_t *entry, int bonus)
+/* The gravity update: move toward the bonus, less the closer the entry is to +-limit. */
+static inline void gravity(int16_t *entry, int b, int limit)
 {
-    int b = iclamp(bonus, -HISTORY_MAX, HISTORY_MAX);
-    *entry = (int16_t)(*entry + b - *entry * (b < 0 ? -b : b) / HISTORY_MAX);
+    *entry = (int16_t)(*entry + b - *entry * (b < 0 ? -b : b) / limit);
 }
+
+void history_update(int16_t *entry, int bonus) { gravity(entry, iclamp(bonus, -HISTORY_MAX, HISTORY_MAX), HISTORY_MAX); }
 
 int history_quiet_score(const History *h, const HistoryContext *hc, Color us, int piece, Move m)
 {
@@ -72,7 +74,8 @@ void history_add_killer(History *h, int ply, Move m)
 void history_update_correction(History *h, Color us, Key structure, int result, int eval, Depth depth)
 {
     int16_t *e = &h->correction[us][structure & (CORRECTION_SIZE - 1)];
-    const int b = iclamp((result - eval) * CORRECTION_GRAIN * depth / CORRECTION_DEPTH_DIV, -CORRECTION_LIMIT / 4,
-                         CORRECTION_LIMIT / 4);
-    *e = (int16_t)(*e + b - *e * (b < 0 ? -b : b) / CORRECTION_LIMIT);
+    gravity(e,
+            iclamp((result - eval) * CORRECTION_GRAIN * depth / CORRECTION_DEPTH_DIV, -CORRECTION_LIMIT / 4,
+                   CORRECTION_LIMIT / 4),
+            CORRECTION_LIMIT);
 }

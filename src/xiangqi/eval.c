@@ -86,18 +86,14 @@ static int placement(int type, int f, int rr)
     return placement_shape(type, f, rr, center) + placement_grid(type, rr, center);
 }
 
-static int material_weight(int type)
-{
-    switch (type) {
-    case ADVISOR: return W(ADVISOR_VALUE);
-    case ELEPHANT: return W(ELEPHANT_VALUE);
-    case HORSE: return W(HORSE_VALUE);
-    case ROOK: return W(ROOK_VALUE);
-    case CANNON: return W(CANNON_VALUE);
-    case PAWN: return W(PAWN_VALUE);
-    default: return 0;
-    }
-}
+/* The material weights are listed in piece-type order, advisor to pawn. */
+#define IN_TYPE_ORDER(T) (W_##T##_VALUE - W_ADVISOR_VALUE == T - ADVISOR)
+_Static_assert(IN_TYPE_ORDER(ELEPHANT) && IN_TYPE_ORDER(HORSE) && IN_TYPE_ORDER(ROOK) && IN_TYPE_ORDER(CANNON) &&
+                   IN_TYPE_ORDER(PAWN),
+               "eval_weights.h lists the material weights in PieceType order");
+#undef IN_TYPE_ORDER
+
+static int material_weight(int type) { return type == KING ? 0 : eval_weights[W_ADVISOR_VALUE + type - ADVISOR]; }
 
 void eval_init_tables(void)
 {
