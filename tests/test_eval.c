@@ -54,13 +54,25 @@ void test_eval(void)
     CHECK(abs(eval_evaluate(&a)) < 50, "an advisor cannot mate (%d)", eval_evaluate(&a));
 
     /* King safety: a cannon facing the king with nothing between (a hollow
-     * cannon) is worth more than the same cannon behind a screen. The screen
-     * is a red pawn moved from the g-file to the e-file, which the fitted
-     * pawn terms value too (PAWN_CENTER), so the margin asked is modest. */
+     * cannon) costs more than the same cannon behind a screen. The screen is a
+     * red pawn moved from the g-file to the e-file, which other terms value
+     * too, so the cannon is isolated by a double difference: stepping the
+     * black king off the file (e9 -> d8) must gain more against the hollow
+     * cannon than against the screened one. (Each pair differs only by the
+     * king, so the pawn's file cancels out.) */
+    Position c, d;
     CHECK(pos_set_fen(&a, "rnbakabnr/9/7c1/p1p3p1p/9/9/P1P3P1P/1C2C4/9/RNBAKABNR b - - 0 1", err, sizeof err),
           "hollow cannon FEN: %s", err);
-    CHECK(pos_set_fen(&b, "rnbakabnr/9/7c1/p1p3p1p/9/9/P1P1P3P/1C2C4/9/RNBAKABNR b - - 0 1", err, sizeof err),
+    CHECK(pos_set_fen(&b, "rnba1abnr/3k5/7c1/p1p3p1p/9/9/P1P3P1P/1C2C4/9/RNBAKABNR b - - 0 1", err, sizeof err),
+          "hollow cannon, king off the file FEN: %s", err);
+    CHECK(pos_set_fen(&c, "rnbakabnr/9/7c1/p1p3p1p/9/9/P1P1P3P/1C2C4/9/RNBAKABNR b - - 0 1", err, sizeof err),
           "screened cannon FEN: %s", err);
-    CHECK(eval_evaluate(&b) > eval_evaluate(&a) + 20, "hollow cannon threat (%d vs %d)", eval_evaluate(&a),
-          eval_evaluate(&b));
+    CHECK(pos_set_fen(&d, "rnba1abnr/3k5/7c1/p1p3p1p/9/9/P1P1P3P/1C2C4/9/RNBAKABNR b - - 0 1", err, sizeof err),
+          "screened cannon, king off the file FEN: %s", err);
+    const int hollow_gain = eval_evaluate(&b) - eval_evaluate(&a);
+    const int screened_gain = eval_evaluate(&d) - eval_evaluate(&c);
+    CHECK(hollow_gain > screened_gain + 10, "hollow cannon worse than a screened one (king off the file gains %d vs %d)",
+          hollow_gain, screened_gain);
+    CHECK(eval_evaluate(&c) > eval_evaluate(&a) + 40, "hollow cannon threat (%d vs %d)", eval_evaluate(&a),
+          eval_evaluate(&c));
 }

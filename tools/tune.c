@@ -15,7 +15,10 @@
  * judge), every tenth kept aside to check the fit on positions it did not see.
  *
  *   make tune && ./chariot-tune out/tune/games.tsv [--lambda 0.5] [--passes 12]
- *        [--skip 10] [--threads 2] [--write src/xiangqi/eval_weights.h]
+ *        [--skip 10] [--threads 2] [--only NAME,NAME...] [--write src/xiangqi/eval_weights.h]
+ *
+ * --only fits just the named weights (the rest stay as they are): for a change
+ * to one term of the evaluation, refitted without moving everything else.
  *
  * Built with -DEVAL_TUNING, which makes the weight array writable.
  */
@@ -231,6 +234,38 @@ static double current_error(void)
     return error_of(&train, scale_c, false);
 }
 
+/* Whether NAME is one of the comma-separated names in LIST. */
+static bool name_listed(const char *list, const char *name)
+{
+    const size_t len = strlen(name);
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && !strncmp(p, name, len))
+            return true;
+        p += n + (end != NULL);
+    }
+    return false;
+}
+
+/* Every name in LIST is a weight (a misspelt one would silently fit nothing). */
+static bool names_known(const char *list)
+{
+    for (const char *p = list; *p;) {
+        const char *end = strchr(p, ',');
+        int n = end ? (int)(end - p) : (int)strlen(p);
+        bool known = false;
+        for (int w = 0; w < EVAL_WEIGHT_NB && !known; w++)
+            known = (int)strlen(EVAL_WEIGHT_NAMES[w]) == n && !strncmp(p, EVAL_WEIGHT_NAMES[w], (size_t)n);
+        if (!known) {
+            fprintf(stderr, "chariot-tune: --only: no weight named '%.*s'\n", n, p);
+            return false;
+        }
+        p += n + (end != NULL);
+    }
+    return true;
+}
+
 /* Rewrite the values in the X(NAME, value) list of the header. */
 static void write_header(const char *path)
 {
@@ -273,7 +308,7 @@ static void write_header(const char *path)
 
 int main(int argc, char **argv)
 {
-    const char *paths[16], *header = NULL, *dump_path = NULL;
+    const char *paths[16], *header = NULL, *dump_path = NULL, *only = NULL;
     int npaths = 0;
     double lambda = 0.5;
     int passes = 12, skip = 10;
@@ -290,11 +325,13 @@ int main(int argc, char **argv)
             header = argv[++i];
         else if (!strcmp(argv[i], "--positions") && i + 1 < argc)
             dump_path = argv[++i];
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+            only = argv[++i];
         else if (argv[i][0] != '-' && npaths < 16)
             paths[npaths++] = argv[i];
         else {
             fprintf(stderr, "usage: chariot-tune FILE... [--lambda L] [--passes N] [--skip PLIES] [--threads N] "
-                            "[--write HEADER] [--positions OUT]\n");
+                            "[--only NAME,NAME...] [--write HEADER] [--positions OUT]\n");
             return 2;
         }
     }
@@ -302,6 +339,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "chariot-tune: give a games file (tools/tune_data.py makes one)\n");
         return 2;
     }
+    if (only && !names_known(only))
+        return 2;
     game_init();
     if (dump_path) {
         FILE *dump = fopen(dump_path, "w");
@@ -335,11 +374,17 @@ int main(int argc, char **argv)
            error_of(&valid, scale_c, false), error_of(&train, scale_c, true));
 
     int step[EVAL_WEIGHT_NB];
-    for (int w = 0; w < EVAL_WEIGHT_NB; w++)
+    bool fitted[EVAL_WEIGHT_NB];
+    for (int w = 0; w < EVAL_WEIGHT_NB; w++) {
         step[w] = abs(eval_weights[w]) >= 64 ? abs(eval_weights[w]) / 16 : 4;
+        fitted[w] = !only || name_listed(only, EVAL_WEIGHT_NAMES[w]);
+    }
+
     for (int pass = 1; pass <= passes; pass++) {
         int improved = 0;
         for (int w = 0; w < EVAL_WEIGHT_NB; w++) {
+            if (!fitted[w])
+                continue;
             const int old = eval_weights[w];
             bool better = false;
             for (int dir = 1; dir >= -1 && !better; dir -= 2) {
@@ -365,7 +410,7 @@ int main(int argc, char **argv)
         if (!improved) {
             bool all_one = true;
             for (int w = 0; w < EVAL_WEIGHT_NB; w++)
-                all_one &= step[w] == 1;
+                all_one &= step[w] == 1 || !fitted[w];
             if (all_one)
                 break;
         }

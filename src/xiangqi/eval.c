@@ -139,7 +139,8 @@ static int rook_mobility(const uint8_t *b, int sq, Color c)
     return n;
 }
 
-/* Quiet squares of a cannon, and enemy pieces it hits through a screen. */
+/* Quiet squares of a cannon, and enemy pieces it hits through a screen (not
+ * the king: a cannon facing the king is the king-safety terms' business). */
 static int cannon_mobility(const uint8_t *b, int sq, Color c, int *targets)
 {
     int n = 0;
@@ -151,7 +152,7 @@ static int cannon_mobility(const uint8_t *b, int sq, Color c, int *targets)
             continue;
         for (r++; *r != SQ_END; r++)
             if (b[*r]) {
-                *targets += piece_color(b[*r]) != c;
+                *targets += piece_color(b[*r]) != c && piece_type(b[*r]) != KING;
                 break;
             }
     }
