@@ -15,10 +15,12 @@
  * judge), every tenth kept aside to check the fit on positions it did not see.
  *
  *   make tune && ./chariot-tune out/tune/games.tsv [--lambda 0.5] [--passes 12]
- *        [--skip 10] [--threads 2] [--only NAME,NAME...] [--write src/xiangqi/eval_weights.h]
+ *        [--skip 10] [--threads 2] [--only NAME,NAME...] [--grow] [--write src/xiangqi/eval_weights.h]
  *
  * --only fits just the named weights (the rest stay as they are): for a change
  * to one term of the evaluation, refitted without moving everything else.
+ * --grow doubles a weight's step (up to 64) each time it moves the same way
+ * twice in a row, so new weights starting at 0 are not capped at 4 per pass.
  *
  * Built with -DEVAL_TUNING, which makes the weight array writable.
  */
@@ -37,6 +39,7 @@ enum {
     MAX_THREADS = 16,
     LINE_MAX_LEN = 1 << 16,
     TEACHER_MAX_CP = 1500, /* positions the teacher thinks decided are left out */
+    GROW_MAX_STEP = 64,    /* --grow: the largest stride */
 };
 
 typedef struct {
@@ -312,6 +315,7 @@ int main(int argc, char **argv)
     int npaths = 0;
     double lambda = 0.5;
     int passes = 12, skip = 10;
+    bool grow = false;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--lambda") && i + 1 < argc)
             lambda = atof(argv[++i]);
@@ -325,13 +329,15 @@ int main(int argc, char **argv)
             header = argv[++i];
         else if (!strcmp(argv[i], "--positions") && i + 1 < argc)
             dump_path = argv[++i];
+        else if (!strcmp(argv[i], "--grow"))
+            grow = true;
         else if (!strcmp(argv[i], "--only") && i + 1 < argc)
             only = argv[++i];
         else if (argv[i][0] != '-' && npaths < 16)
             paths[npaths++] = argv[i];
         else {
             fprintf(stderr, "usage: chariot-tune FILE... [--lambda L] [--passes N] [--skip PLIES] [--threads N] "
-                            "[--only NAME,NAME...] [--write HEADER] [--positions OUT]\n");
+                            "[--only NAME,NAME...] [--grow] [--write HEADER] [--positions OUT]\n");
             return 2;
         }
     }
@@ -373,7 +379,7 @@ int main(int argc, char **argv)
     printf("chariot: scale %.1f, error %.5f (aside %.5f; against results %.5f)\n", scale_c, err,
            error_of(&valid, scale_c, false), error_of(&train, scale_c, true));
 
-    int step[EVAL_WEIGHT_NB];
+    int step[EVAL_WEIGHT_NB], last_dir[EVAL_WEIGHT_NB] = {0};
     bool fitted[EVAL_WEIGHT_NB];
     for (int w = 0; w < EVAL_WEIGHT_NB; w++) {
         step[w] = abs(eval_weights[w]) >= 64 ? abs(eval_weights[w]) / 16 : 4;
@@ -393,11 +399,16 @@ int main(int argc, char **argv)
                 if (e < err) {
                     err = e;
                     better = true;
+                    /* --grow: a weight that keeps moving the same way takes longer strides */
+                    if (grow && dir == last_dir[w] && step[w] < GROW_MAX_STEP)
+                        step[w] *= 2;
+                    last_dir[w] = dir;
                 }
             }
             if (better)
                 improved++;
             else {
+                last_dir[w] = 0;
                 eval_weights[w] = old;
                 if (step[w] > 1)
                     step[w] /= 2;

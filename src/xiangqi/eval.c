@@ -8,9 +8,9 @@
  * attackers over the river weighed by missing advisors and elephants), and
  * endgame scaling for material that cannot force mate.
  *
- * Placement tables are built from rules of thumb plus per-rank and per-file
- * additions, never typed in square by square (every weight is in
- * eval_weights.h, fitted as docs/tuning.md tells):
+ * Placement tables are built from rules of thumb plus per-rank, per-file and
+ * (for horse, rook, cannon and pawn) per-square additions, never typed in by
+ * hand (every weight is in eval_weights.h, fitted as docs/tuning.md tells):
  * pieces are described for Red as functions of (file, rank from own side)
  * that are symmetric in the file, and Black uses the same table with ranks
  * flipped. So eval(p) == eval(flip(p)) == eval(mirror(p)) by construction
@@ -67,17 +67,23 @@ static int placement_shape(int type, int f, int rr, int center)
     }
 }
 
-/* Free additions by rank and by file, for the tuner to shape. */
+/* Free additions by rank, by file and by square, for the tuner to shape. */
 static int placement_grid(int type, int rr, int center)
 {
+    const int sq5 = rr * 5 + center; /* a square of the half-board, mirrored files folded */
     switch (type) {
-    case HORSE: return eval_weights[W_HORSE_RANK0 + rr] + eval_weights[W_HORSE_FILE0 + center];
-    case ROOK: return eval_weights[W_ROOK_RANK0 + rr] + eval_weights[W_ROOK_FILE0 + center];
-    case CANNON: return eval_weights[W_CANNON_RANK0 + rr] + eval_weights[W_CANNON_FILE0 + center];
-    case PAWN: return rr >= 3 && rr <= 8 ? eval_weights[W_PAWN_RANK3 + rr - 3] : 0;
+    case HORSE: return eval_weights[W_HORSE_RANK0 + rr] + eval_weights[W_HORSE_FILE0 + center] + eval_weights[W_HORSE_SQ0 + sq5];
+    case ROOK: return eval_weights[W_ROOK_RANK0 + rr] + eval_weights[W_ROOK_FILE0 + center] + eval_weights[W_ROOK_SQ0 + sq5];
+    case CANNON:
+        return eval_weights[W_CANNON_RANK0 + rr] + eval_weights[W_CANNON_FILE0 + center] + eval_weights[W_CANNON_SQ0 + sq5];
+    case PAWN: return (rr >= 3 && rr <= 8 ? eval_weights[W_PAWN_RANK3 + rr - 3] : 0) + eval_weights[W_PAWN_SQ0 + sq5];
     default: return 0;
     }
 }
+#define SQUARE_TABLE(T) (W_##T##_SQ49 - W_##T##_SQ0 == 49)
+_Static_assert(SQUARE_TABLE(HORSE) && SQUARE_TABLE(ROOK) && SQUARE_TABLE(CANNON) && SQUARE_TABLE(PAWN),
+               "eval_weights.h lists each square table as 50 weights in a row");
+#undef SQUARE_TABLE
 
 /* Placement of a piece of `type` on file f, rank rr counted from its own side. */
 static int placement(int type, int f, int rr)
