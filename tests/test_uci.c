@@ -115,6 +115,21 @@ static void session_reproducible(void)
     /* Within one run the ucinewgame halves are identical too. */
     char *second = strstr(first + 1, "info depth 1 ");
     CHECK(second && !strncmp(first, second, (size_t)(second - first)), "ucinewgame does not reset everything");
+
+    /* Clear Hash forgets as much: the table and every history. */
+    Engine e;
+    engine_start_uci(&e);
+    size_t mark = e.loglen;
+    for (int k = 0; k < 2; k++) {
+        engine_send(&e, "setoption name Clear Hash");
+        engine_send(&e, "position startpos moves b2e2");
+        engine_send(&e, "go nodes 40000");
+        CHECK(engine_expect(&e, "bestmove", NULL, 0, 20000), "bestmove for go nodes after Clear Hash");
+    }
+    strip_timing(e.log + mark, out[0], sizeof out[0]);
+    engine_close(&e);
+    second = strstr(out[0] + 1, "info depth 1 ");
+    CHECK(second && !strncmp(out[0], second, (size_t)(second - out[0])), "Clear Hash does not reset everything");
 }
 
 static const BadInput BAD_INPUT[] = {

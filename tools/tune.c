@@ -17,8 +17,9 @@
  *   make tune && ./chariot-tune out/tune/games.tsv [--lambda 0.5] [--passes 12]
  *        [--skip 10] [--threads 2] [--only NAME,NAME...] [--grow] [--write src/xiangqi/eval_weights.h]
  *
- * --only fits just the named weights (the rest stay as they are): for a change
- * to one term of the evaluation, refitted without moving everything else.
+ * --only fits just the named weights (the rest stay as they are; NAME* names
+ * every weight starting with NAME): for a change to one term of the
+ * evaluation, refitted without moving everything else.
  * --grow doubles a weight's step (up to 64) each time it moves the same way
  * twice in a row, so new weights starting at 0 are not capped at 4 per pass.
  *
@@ -237,31 +238,22 @@ static double current_error(void)
     return error_of(&train, scale_c, false);
 }
 
-/* Whether NAME is one of the comma-separated names in LIST. */
-static bool name_listed(const char *list, const char *name)
-{
-    const size_t len = strlen(name);
-    for (const char *p = list; *p;) {
-        const char *end = strchr(p, ',');
-        size_t n = end ? (size_t)(end - p) : strlen(p);
-        if (n == len && !strncmp(p, name, len))
-            return true;
-        p += n + (end != NULL);
-    }
-    return false;
-}
-
-/* Every name in LIST is a weight (a misspelt one would silently fit nothing). */
-static bool names_known(const char *list)
+/* Mark the weights named in LIST (comma-separated; a name ending in '*'
+ * stands for every weight that starts with what comes before it). False if
+ * a name matches no weight: a misspelt one would silently fit nothing. */
+static bool mark_named(const char *list, bool *marked)
 {
     for (const char *p = list; *p;) {
         const char *end = strchr(p, ',');
-        int n = end ? (int)(end - p) : (int)strlen(p);
-        bool known = false;
-        for (int w = 0; w < EVAL_WEIGHT_NB && !known; w++)
-            known = (int)strlen(EVAL_WEIGHT_NAMES[w]) == n && !strncmp(p, EVAL_WEIGHT_NAMES[w], (size_t)n);
-        if (!known) {
-            fprintf(stderr, "chariot-tune: --only: no weight named '%.*s'\n", n, p);
+        const size_t n = end ? (size_t)(end - p) : strlen(p);
+        const bool prefix = n > 0 && p[n - 1] == '*';
+        const size_t len = prefix ? n - 1 : n;
+        bool any = false;
+        for (int w = 0; w < EVAL_WEIGHT_NB; w++)
+            if (!strncmp(p, EVAL_WEIGHT_NAMES[w], len) && (prefix || EVAL_WEIGHT_NAMES[w][len] == 0))
+                marked[w] = any = true;
+        if (!any) {
+            fprintf(stderr, "chariot-tune: --only: no weight named '%.*s'\n", (int)n, p);
             return false;
         }
         p += n + (end != NULL);
@@ -345,7 +337,10 @@ int main(int argc, char **argv)
         fprintf(stderr, "chariot-tune: give a games file (tools/tune_data.py makes one)\n");
         return 2;
     }
-    if (only && !names_known(only))
+    bool fitted[EVAL_WEIGHT_NB];
+    for (int w = 0; w < EVAL_WEIGHT_NB; w++)
+        fitted[w] = !only;
+    if (only && !mark_named(only, fitted))
         return 2;
     game_init();
     if (dump_path) {
@@ -380,11 +375,8 @@ int main(int argc, char **argv)
            error_of(&valid, scale_c, false), error_of(&train, scale_c, true));
 
     int step[EVAL_WEIGHT_NB], last_dir[EVAL_WEIGHT_NB] = {0};
-    bool fitted[EVAL_WEIGHT_NB];
-    for (int w = 0; w < EVAL_WEIGHT_NB; w++) {
+    for (int w = 0; w < EVAL_WEIGHT_NB; w++)
         step[w] = abs(eval_weights[w]) >= 64 ? abs(eval_weights[w]) / 16 : 4;
-        fitted[w] = !only || name_listed(only, EVAL_WEIGHT_NAMES[w]);
-    }
 
     for (int pass = 1; pass <= passes; pass++) {
         int improved = 0;
