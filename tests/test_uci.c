@@ -93,43 +93,41 @@ static void session_basic(void)
     CHECK(engine_close(&e) == 0, "clean exit");
 }
 
-static void session_reproducible(void)
+/* A session that searches the same position twice, sending `reset` before
+ * each search; its output with timings stripped goes to out. */
+static void search_twice(const char *reset, char *out, size_t len)
 {
-    static char first[1 << 18];
-    static char out[2][1 << 18];
-    for (int run = 0; run < 2; run++) {
-        Engine e;
-        engine_start_uci(&e);
-        size_t mark = e.loglen;
-        for (int k = 0; k < 2; k++) {
-            engine_send(&e, "ucinewgame");
-            engine_send(&e, "position startpos moves b2e2");
-            engine_send(&e, "go nodes 40000");
-            CHECK(engine_expect(&e, "bestmove", NULL, 0, 20000), "bestmove for go nodes");
-        }
-        strip_timing(e.log + mark, out[run], sizeof out[run]);
-        engine_close(&e);
-    }
-    snprintf(first, sizeof first, "%s", out[0]);
-    CHECK(!strcmp(first, out[1]), "two runs of the same session differ");
-    /* Within one run the ucinewgame halves are identical too. */
-    char *second = strstr(first + 1, "info depth 1 ");
-    CHECK(second && !strncmp(first, second, (size_t)(second - first)), "ucinewgame does not reset everything");
-
-    /* Clear Hash forgets as much: the table and every history. */
     Engine e;
     engine_start_uci(&e);
     size_t mark = e.loglen;
     for (int k = 0; k < 2; k++) {
-        engine_send(&e, "setoption name Clear Hash");
+        engine_send(&e, reset);
         engine_send(&e, "position startpos moves b2e2");
         engine_send(&e, "go nodes 40000");
-        CHECK(engine_expect(&e, "bestmove", NULL, 0, 20000), "bestmove for go nodes after Clear Hash");
+        CHECK(engine_expect(&e, "bestmove", NULL, 0, 20000), "bestmove for go nodes after %s", reset);
     }
-    strip_timing(e.log + mark, out[0], sizeof out[0]);
+    strip_timing(e.log + mark, out, len);
     engine_close(&e);
-    second = strstr(out[0] + 1, "info depth 1 ");
-    CHECK(second && !strncmp(out[0], second, (size_t)(second - out[0])), "Clear Hash does not reset everything");
+}
+
+/* The two searches of search_twice printed the same lines. */
+static bool halves_equal(const char *out)
+{
+    const char *second = strstr(out + 1, "info depth 1 ");
+    return second && !strncmp(out, second, (size_t)(second - out));
+}
+
+static void session_reproducible(void)
+{
+    static char out[2][1 << 18];
+    for (int run = 0; run < 2; run++)
+        search_twice("ucinewgame", out[run], sizeof out[run]);
+    CHECK(!strcmp(out[0], out[1]), "two runs of the same session differ");
+    /* Within one run the ucinewgame halves are identical too. */
+    CHECK(halves_equal(out[0]), "ucinewgame does not reset everything");
+    /* Clear Hash forgets as much: the table and every history. */
+    search_twice("setoption name Clear Hash", out[1], sizeof out[1]);
+    CHECK(halves_equal(out[1]), "Clear Hash does not reset everything");
 }
 
 static const BadInput BAD_INPUT[] = {
