@@ -101,7 +101,7 @@ static void search_twice(const char *reset, char *out, size_t len)
     engine_start_uci(&e);
     size_t mark = e.loglen;
     for (int k = 0; k < 2; k++) {
-        engine_send(&e, reset);
+        engine_send(&e, "%s", reset);
         engine_send(&e, "position startpos moves b2e2");
         engine_send(&e, "go nodes 40000");
         CHECK(engine_expect(&e, "bestmove", NULL, 0, 20000), "bestmove for go nodes after %s", reset);
