@@ -218,14 +218,12 @@ static bool apply_hash(const char *v, char *err, size_t len)
     return true;
 }
 
-/* Forget everything learned: the table, and each thread's histories (the
- * correction history included), as after ucinewgame. */
+/* Forget everything learned, as a new game does: the table and each
+ * thread's histories (the correction history included). */
 static bool apply_clear_hash(const char *v, char *err, size_t len)
 {
     (void)v, (void)err, (void)len;
-    threads_wait();
-    tt_clear();
-    threads_clear_histories();
+    threads_new_game();
     return true;
 }
 

@@ -67,16 +67,23 @@ static int placement_shape(int type, int f, int rr, int center)
     }
 }
 
-/* Free additions by rank, by file and by square, for the tuner to shape. */
+/* Free additions by rank, by file and by square (a square of the
+ * half-board, mirrored files folded: rank * 5 + centre), for the tuner to
+ * shape. The rank and file grids let a fit move a whole line at once, which
+ * the rarely visited squares need; the square tables add what lines cannot say. */
+static int grid(int rank0, int file0, int sq0, int rr, int center)
+{
+    return eval_weights[rank0 + rr] + eval_weights[file0 + center] + eval_weights[sq0 + rr * 5 + center];
+}
+
 static int placement_grid(int type, int rr, int center)
 {
-    const int sq5 = rr * 5 + center; /* a square of the half-board, mirrored files folded */
     switch (type) {
-    case HORSE: return eval_weights[W_HORSE_RANK0 + rr] + eval_weights[W_HORSE_FILE0 + center] + eval_weights[W_HORSE_SQ0 + sq5];
-    case ROOK: return eval_weights[W_ROOK_RANK0 + rr] + eval_weights[W_ROOK_FILE0 + center] + eval_weights[W_ROOK_SQ0 + sq5];
-    case CANNON:
-        return eval_weights[W_CANNON_RANK0 + rr] + eval_weights[W_CANNON_FILE0 + center] + eval_weights[W_CANNON_SQ0 + sq5];
-    case PAWN: return (rr >= 3 && rr <= 8 ? eval_weights[W_PAWN_RANK3 + rr - 3] : 0) + eval_weights[W_PAWN_SQ0 + sq5];
+    case HORSE: return grid(W_HORSE_RANK0, W_HORSE_FILE0, W_HORSE_SQ0, rr, center);
+    case ROOK: return grid(W_ROOK_RANK0, W_ROOK_FILE0, W_ROOK_SQ0, rr, center);
+    case CANNON: return grid(W_CANNON_RANK0, W_CANNON_FILE0, W_CANNON_SQ0, rr, center);
+    case PAWN: /* a rank grid for ranks 3-8, no file grid */
+        return (rr >= 3 && rr <= 8 ? eval_weights[W_PAWN_RANK3 + rr - 3] : 0) + eval_weights[W_PAWN_SQ0 + rr * 5 + center];
     default: return 0;
     }
 }
