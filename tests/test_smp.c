@@ -38,6 +38,27 @@ void test_smp(void)
             bool got = engine_expect(&e, "bestmove", line, sizeof line, 120000);
             CHECK(got && legal_in(FENS[i], line), "4 threads, position %zu: %s", i, got ? line : "(none)");
         }
+    /* Whichever thread completed the depth asked for, the last info line shows
+     * that depth and the line of the move played. */
+    engine_send(&e, "setoption name Threads value 2");
+    for (int round = 0; round < 3; round++)
+        for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
+            const int depth = g_quick ? 7 : 10;
+            char last[4096] = "", bestmove[16] = "", want[32];
+            engine_send(&e, "ucinewgame");
+            engine_send(&e, "position %s", FENS[i]);
+            engine_send(&e, "go depth %d", depth);
+            while (engine_expect(&e, "", line, sizeof line, 120000)) {
+                if (!strncmp(line, "info depth ", 11))
+                    snprintf(last, sizeof last, "%s", line);
+                if (sscanf(line, "bestmove %15s", bestmove) == 1)
+                    break;
+            }
+            const char *pv = strstr(last, " pv ");
+            snprintf(want, sizeof want, "info depth %d ", depth);
+            CHECK(!strncmp(last, want, strlen(want)) && pv && !strncmp(pv + 4, bestmove, strlen(bestmove)),
+                  "2 threads, position %zu: last info '%s' before bestmove %s", i, last, bestmove);
+        }
     /* Stop in the middle of a parallel search, change the pool, search again. */
     engine_send(&e, "position startpos");
     engine_send(&e, "go infinite");

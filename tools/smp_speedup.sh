@@ -1,19 +1,26 @@
 #!/usr/bin/env bash
-# Time to depth with 1 and with N threads on the bench positions (wall clock,
-# both runs alternated K times; min and median). Needs an otherwise idle machine.
-#   tools/smp_speedup.sh [DEPTH] [THREADS] [REPEAT]      (defaults 12 2 5)
+# Time to depth with 1 and with N threads on the bench positions: bench's
+# "Search time" (wall clock inside the searches, without the clearing of the
+# table and histories between positions), 1- and N-thread runs alternated K
+# times; min, median and mean of each, and the speed-up by medians and by
+# means. Two-thread trees depend on thread timing, so one run says little:
+# use K >= 15 to see differences of a few per cent. Needs an idle machine.
+#   tools/smp_speedup.sh [DEPTH] [THREADS] [REPEAT]      (defaults 12 2 15)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-depth=${1:-12} threads=${2:-2} repeat=${3:-5}
+depth=${1:-12} threads=${2:-2} repeat=${3:-15}
 make -s chariot
 one=() many=()
+search_ms() { ./chariot bench "$depth" "$1" | awk '/^Search time:/ {print $3}'; }
 for _ in $(seq "$repeat"); do
-    one+=("$(./chariot bench "$depth" 1 | awk '/^Time:/ {print $2}')")
-    many+=("$(./chariot bench "$depth" "$threads" | awk '/^Time:/ {print $2}')")
+    one+=("$(search_ms 1)")
+    many+=("$(search_ms "$threads")")
 done
-stats() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {printf "min %d ms, median %d ms", a[1], a[int((NR+1)/2)]}'; }
+stats() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1; s+=$1} END {printf "min %d, median %d, mean %.0f ms", a[1], a[int((NR+1)/2)], s/NR}'; }
 med() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-echo "bench depth $depth, $repeat runs each"
+mean() { printf '%s\n' "$@" | awk '{s+=$1} END {print s/NR}'; }
+echo "bench depth $depth, search time, $repeat runs each"
 echo "1 thread:  $(stats "${one[@]}")"
 echo "$threads threads: $(stats "${many[@]}")"
-awk -v a="$(med "${one[@]}")" -v b="$(med "${many[@]}")" 'BEGIN {printf "speed-up (median): %.2fx\n", a / b}'
+awk -v a="$(med "${one[@]}")" -v b="$(med "${many[@]}")" -v c="$(mean "${one[@]}")" -v d="$(mean "${many[@]}")" \
+    'BEGIN {printf "speed-up: %.2fx by medians, %.2fx by means\n", a / b, c / d}'

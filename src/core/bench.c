@@ -14,6 +14,7 @@ uint64_t bench_run(int depth, int threads)
     SearchThread *t = threads_main();
     size_t old_mb = tt_size_mb();
     uint64_t nodes = 0;
+    int64_t search_ms = 0; /* inside the searches: without clearing the table and histories */
     int old_threads = threads_count();
     if (depth <= 0)
         depth = BENCH_DEFAULT_DEPTH;
@@ -33,7 +34,9 @@ uint64_t bench_run(int depth, int threads)
         t->limits.depth = depth;
         atomic_store(&g_stop, false);
         atomic_store(&g_pondering, false);
+        int64_t search_start = now_ms();
         search_run(t, NULL);
+        search_ms += now_ms() - search_start;
         nodes += threads_nodes();
     }
     int64_t ms = now_ms() - start;
@@ -45,6 +48,7 @@ uint64_t bench_run(int depth, int threads)
     proto_out("Nodes searched: %llu", (unsigned long long)nodes);
     proto_out("Nodes/second: %llu", (unsigned long long)(nodes * 1000 / (uint64_t)ms));
     proto_out("Time: %lld ms, threads: %d", (long long)ms, used_threads);
+    proto_out("Search time: %lld ms", (long long)search_ms);
     return nodes;
 }
 

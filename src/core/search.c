@@ -309,10 +309,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         }
         /* Lazy SMP work splitting: leave a subtree another thread is in for later. */
         if (may_defer && moves > 0 && !from_deferred && (!root || t->id != 0)) {
-            pos_make(pos, m);
-            bool busy = thread_busy_elsewhere(pos_key(pos));
-            pos_unmake(pos);
-            if (busy) {
+            if (thread_busy_elsewhere(pos_key(pos), m)) {
                 deferred[ndeferred++] = m;
                 continue;
             }
@@ -323,12 +320,11 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         const bool reducible = depth >= LMR_MIN_DEPTH && moves > LMR_MIN_MOVES && !capture && !in_check;
         const int hist_score =
             reducible ? history_quiet_score(&t->hist, &hc, pos_side(pos), pos_piece_on(pos, move_from(m)), m) : 0;
+        if (may_defer)
+            thread_mark_busy(pos_key(pos), m);
         stack_push_move(t, ply, m);
         pos_make(pos, m);
         tt_prefetch(pos_key(pos));
-        const Key child_key = pos_key(pos);
-        if (may_defer)
-            thread_mark_busy(child_key);
         const bool gives_check = pos_in_check(pos);
         const Depth new_depth = depth - 1;
         Score v;
@@ -355,7 +351,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         }
         pos_unmake(pos);
         if (may_defer)
-            thread_unmark_busy(child_key);
+            thread_unmark_busy(pos_key(pos), m);
         if (atomic_load_explicit(&g_stop, memory_order_relaxed))
             return 0;
         if (root) { /* 9. Root bookkeeping: score and PV of each root move. */

@@ -28,7 +28,7 @@ static bool in_moves(const Move *list, int n, Move m)
     return false;
 }
 
-static void report(SearchThread *t, const SearchReporter *rep, int depth, int npv, Bound bound)
+static void report(const SearchThread *t, const SearchReporter *rep, int depth, int npv, Bound bound)
 {
     if (!rep || !rep->on_info)
         return;
@@ -226,7 +226,10 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
         atomic_store(&g_stop, true);
         threads_join_helpers();
     }
-    const RootMove *best = &best_thread(t)->s.root[0];
+    const SearchThread *chosen = best_thread(t);
+    if (chosen != t) /* the GUI's last line must show the line of the move played */
+        report(chosen, rep, chosen->s.completed_depth, 1, BOUND_EXACT);
+    const RootMove *best = &chosen->s.root[0];
     if (rep && rep->on_bestmove)
         rep->on_bestmove(best->move, best->pv.len > 1 ? best->pv.moves[1] : MOVE_NONE, rep->ctx);
     return best->move;

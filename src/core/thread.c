@@ -93,22 +93,36 @@ bool threads_set_count(int n)
     return true;
 }
 
-/* Subtrees some thread is searching right now (a position key per slot). */
-enum { BUSY_SLOTS = 4096 };
-static _Atomic uint64_t busy[BUSY_SLOTS];
+/* Subtrees some thread is searching right now: one tag per slot, one slot
+ * per cache line, so that marking a slot does not evict the lines the other
+ * threads are reading (the marks change at every move of a deep node). */
+enum { BUSY_SLOTS = 1024 };
+typedef struct {
+    _Alignas(64) _Atomic uint64_t tag;
+} BusySlot;
+static BusySlot busy[BUSY_SLOTS];
 
-bool thread_busy_elsewhere(Key key)
+/* Never 0 (an empty slot): the position's key mixed with the move. */
+static inline uint64_t busy_tag(Key parent, Move m) { return (parent ^ ((uint64_t)(m + 1) * 0x9E3779B97F4A7C15ULL)) | 1; }
+
+static inline _Atomic uint64_t *busy_slot(uint64_t tag) { return &busy[(tag >> 1) & (BUSY_SLOTS - 1)].tag; }
+
+bool thread_busy_elsewhere(Key parent, Move m)
 {
-    return atomic_load_explicit(&busy[key & (BUSY_SLOTS - 1)], memory_order_relaxed) == key;
+    const uint64_t tag = busy_tag(parent, m);
+    return atomic_load_explicit(busy_slot(tag), memory_order_relaxed) == tag;
 }
 
-void thread_mark_busy(Key key) { atomic_store_explicit(&busy[key & (BUSY_SLOTS - 1)], key, memory_order_relaxed); }
-
-void thread_unmark_busy(Key key)
+void thread_mark_busy(Key parent, Move m)
 {
-    uint64_t expected = key;
-    atomic_compare_exchange_strong_explicit(&busy[key & (BUSY_SLOTS - 1)], &expected, 0, memory_order_relaxed,
-                                            memory_order_relaxed);
+    const uint64_t tag = busy_tag(parent, m);
+    atomic_store_explicit(busy_slot(tag), tag, memory_order_relaxed);
+}
+
+void thread_unmark_busy(Key parent, Move m)
+{
+    uint64_t tag = busy_tag(parent, m), expected = tag;
+    atomic_compare_exchange_strong_explicit(busy_slot(tag), &expected, 0, memory_order_relaxed, memory_order_relaxed);
 }
 
 uint64_t threads_nodes(void)

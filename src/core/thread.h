@@ -90,10 +90,12 @@ void threads_join_helpers(void);
 void threads_clear_histories(void);
 
 /* Work splitting between threads: a thread about to enter a subtree that
- * another thread is searching defers that move to the end of its list. */
-bool thread_busy_elsewhere(Key key);
-void thread_mark_busy(Key key);
-void thread_unmark_busy(Key key);
+ * another thread is searching defers that move to the end of its list. A
+ * subtree is named by the position it starts from and the move into it, so
+ * asking costs no make/unmake. */
+bool thread_busy_elsewhere(Key parent, Move m);
+void thread_mark_busy(Key parent, Move m);
+void thread_unmark_busy(Key parent, Move m);
 void threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
 void threads_stop(void);
 void threads_ponderhit(void);
