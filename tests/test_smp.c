@@ -59,6 +59,31 @@ void test_smp(void)
             CHECK(!strncmp(last, want, strlen(want)) && pv && !strncmp(pv + 4, bestmove, strlen(bestmove)),
                   "2 threads, position %zu: last info '%s' before bestmove %s", i, last, bestmove);
         }
+    /* With MultiPV the main thread searches to the depth asked for and its
+     * first line is the move played, even when a helper got there first. */
+    engine_send(&e, "setoption name MultiPV value 3");
+    for (int round = 0; round < 2; round++)
+        for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
+            const int depth = g_quick ? 7 : 9;
+            char last[4096] = "", first[4096] = "", bestmove[16] = "", want[32];
+            engine_send(&e, "ucinewgame");
+            engine_send(&e, "position %s", FENS[i]);
+            engine_send(&e, "go depth %d", depth);
+            while (engine_expect(&e, "", line, sizeof line, 120000)) {
+                if (!strncmp(line, "info depth ", 11))
+                    snprintf(last, sizeof last, "%s", line);
+                if (!strncmp(line, "info depth ", 11) && strstr(line, " multipv 1 "))
+                    snprintf(first, sizeof first, "%s", line);
+                if (sscanf(line, "bestmove %15s", bestmove) == 1)
+                    break;
+            }
+            const char *pv = strstr(first, " pv ");
+            snprintf(want, sizeof want, "info depth %d ", depth);
+            CHECK(!strncmp(first, want, strlen(want)) && !strncmp(last, want, strlen(want)) &&
+                      strstr(last, " multipv 3 ") && pv && !strncmp(pv + 4, bestmove, strlen(bestmove)),
+                  "MultiPV 3, 2 threads, position %zu: line 1 '%s', last '%s', bestmove %s", i, first, last, bestmove);
+        }
+    engine_send(&e, "setoption name MultiPV value 1");
     /* Stop in the middle of a parallel search, change the pool, search again. */
     engine_send(&e, "position startpos");
     engine_send(&e, "go infinite");

@@ -74,12 +74,15 @@ static bool helper_skips(int id, int depth, int target)
            ((depth + target + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0;
 }
 
+/* Lines the main thread reports (MultiPV, as far as there are root moves). */
+static int multipv_lines(const SearchThread *t) { return iclamp(t->limits.multipv, 1, imin(t->s.nroot, MAX_MULTIPV)); }
+
 /* Iterative deepening with aspiration windows; only thread 0 reports and keeps time. */
 static void iterate(SearchThread *t, const SearchReporter *rep)
 {
     /* Helpers ignore the depth limit: they keep feeding the table until the main thread stops them. */
     const int max_depth = t->limits.depth > 0 && t->id == 0 ? imin(t->limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
-    const int multipv = t->id ? 1 : iclamp(t->limits.multipv, 1, imin(t->s.nroot, MAX_MULTIPV));
+    const int multipv = t->id ? 1 : multipv_lines(t);
     for (int depth = 1; depth <= max_depth; depth++) {
         if (helper_skips(t->id, depth, t->limits.depth)) /* never the depth asked for */
             continue;
@@ -116,8 +119,9 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
             break;
         t->s.completed_depth = depth;
         if (t->id != 0) {
-            /* A helper that completes the requested depth first ends the search for all. */
-            if (t->limits.depth > 0 && depth >= t->limits.depth)
+            /* A helper that completes the requested depth first ends the search for all -
+             * unless the GUI shows several lines, which only the main thread searches. */
+            if (t->limits.depth > 0 && depth >= t->limits.depth && multipv_lines(t) == 1)
                 atomic_store(&g_stop, true);
             continue;
         }
@@ -131,11 +135,12 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
 void search_helper_run(SearchThread *t) { iterate(t, NULL); }
 
 /* The result to play: the thread that completed the deepest iteration; on
- * equal depth the better score; the main thread wins ties. */
+ * equal depth the better score; the main thread wins ties. With MultiPV the
+ * main thread's, so that bestmove is the first of the lines the GUI shows. */
 static const SearchThread *best_thread(const SearchThread *t)
 {
     const SearchThread *best = t;
-    for (int i = 1; i < threads_count(); i++) {
+    for (int i = 1; i < threads_count() && multipv_lines(t) == 1; i++) {
         const SearchThread *h = threads_get(i);
         if (h->s.completed_depth == 0)
             continue;
