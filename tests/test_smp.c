@@ -21,6 +21,42 @@ static bool legal_in(const char *spec, const char *bestline)
            move_legal_after(strcmp(spec, "startpos") ? spec + 4 : NULL, "", bestline + 9);
 }
 
+/* The info lines of one search that matter here: the last, the last "multipv 1", and the move played. */
+typedef struct {
+    char last[4096], first[4096], bestmove[16];
+} SearchLines;
+
+static void search_lines(Engine *e, const char *spec, int depth, SearchLines *r)
+{
+    char line[4096];
+    r->last[0] = r->first[0] = r->bestmove[0] = 0;
+    engine_send(e, "ucinewgame");
+    engine_send(e, "position %s", spec);
+    engine_send(e, "go depth %d", depth);
+    while (engine_expect(e, "", line, sizeof line, 120000)) {
+        if (!strncmp(line, "info depth ", 11)) {
+            snprintf(r->last, sizeof r->last, "%s", line);
+            if (strstr(line, " multipv 1 "))
+                snprintf(r->first, sizeof r->first, "%s", line);
+        }
+        if (sscanf(line, "bestmove %15s", r->bestmove) == 1)
+            break;
+    }
+}
+
+static bool at_depth(const char *info, int depth)
+{
+    char want[32];
+    snprintf(want, sizeof want, "info depth %d ", depth);
+    return !strncmp(info, want, strlen(want));
+}
+
+static bool pv_starts_with(const char *info, const char *move)
+{
+    const char *pv = strstr(info, " pv ");
+    return pv && *move && !strncmp(pv + 4, move, strlen(move));
+}
+
 void test_smp(void)
 {
     Engine e;
@@ -38,51 +74,25 @@ void test_smp(void)
             bool got = engine_expect(&e, "bestmove", line, sizeof line, 120000);
             CHECK(got && legal_in(FENS[i], line), "4 threads, position %zu: %s", i, got ? line : "(none)");
         }
-    /* Whichever thread completed the depth asked for, the last info line shows
-     * that depth and the line of the move played. */
+    /* Whichever thread completed the depth asked for, the last info lines show
+     * that depth and the first line is that of the move played. With MultiPV
+     * the main thread, which alone searches the lines, must get there itself. */
     engine_send(&e, "setoption name Threads value 2");
-    for (int round = 0; round < 3; round++)
-        for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
-            const int depth = g_quick ? 7 : 10;
-            char last[4096] = "", bestmove[16] = "", want[32];
-            engine_send(&e, "ucinewgame");
-            engine_send(&e, "position %s", FENS[i]);
-            engine_send(&e, "go depth %d", depth);
-            while (engine_expect(&e, "", line, sizeof line, 120000)) {
-                if (!strncmp(line, "info depth ", 11))
-                    snprintf(last, sizeof last, "%s", line);
-                if (sscanf(line, "bestmove %15s", bestmove) == 1)
-                    break;
+    for (int multipv = 1; multipv <= 3; multipv += 2) {
+        const int depth = g_quick ? 7 : multipv == 1 ? 10 : 9;
+        char last_tag[32];
+        snprintf(last_tag, sizeof last_tag, " multipv %d ", multipv);
+        engine_send(&e, "setoption name MultiPV value %d", multipv);
+        for (int round = 0; round < 2; round++)
+            for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
+                SearchLines r;
+                search_lines(&e, FENS[i], depth, &r);
+                CHECK(at_depth(r.first, depth) && pv_starts_with(r.first, r.bestmove) && at_depth(r.last, depth) &&
+                          strstr(r.last, last_tag),
+                      "MultiPV %d, 2 threads, position %zu: line 1 '%s', last '%s', bestmove %s", multipv, i, r.first,
+                      r.last, r.bestmove);
             }
-            const char *pv = strstr(last, " pv ");
-            snprintf(want, sizeof want, "info depth %d ", depth);
-            CHECK(!strncmp(last, want, strlen(want)) && pv && !strncmp(pv + 4, bestmove, strlen(bestmove)),
-                  "2 threads, position %zu: last info '%s' before bestmove %s", i, last, bestmove);
-        }
-    /* With MultiPV the main thread searches to the depth asked for and its
-     * first line is the move played, even when a helper got there first. */
-    engine_send(&e, "setoption name MultiPV value 3");
-    for (int round = 0; round < 2; round++)
-        for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
-            const int depth = g_quick ? 7 : 9;
-            char last[4096] = "", first[4096] = "", bestmove[16] = "", want[32];
-            engine_send(&e, "ucinewgame");
-            engine_send(&e, "position %s", FENS[i]);
-            engine_send(&e, "go depth %d", depth);
-            while (engine_expect(&e, "", line, sizeof line, 120000)) {
-                if (!strncmp(line, "info depth ", 11))
-                    snprintf(last, sizeof last, "%s", line);
-                if (!strncmp(line, "info depth ", 11) && strstr(line, " multipv 1 "))
-                    snprintf(first, sizeof first, "%s", line);
-                if (sscanf(line, "bestmove %15s", bestmove) == 1)
-                    break;
-            }
-            const char *pv = strstr(first, " pv ");
-            snprintf(want, sizeof want, "info depth %d ", depth);
-            CHECK(!strncmp(first, want, strlen(want)) && !strncmp(last, want, strlen(want)) &&
-                      strstr(last, " multipv 3 ") && pv && !strncmp(pv + 4, bestmove, strlen(bestmove)),
-                  "MultiPV 3, 2 threads, position %zu: line 1 '%s', last '%s', bestmove %s", i, first, last, bestmove);
-        }
+    }
     engine_send(&e, "setoption name MultiPV value 1");
     /* Stop in the middle of a parallel search, change the pool, search again. */
     engine_send(&e, "position startpos");
