@@ -16,11 +16,12 @@ for _ in $(seq "$repeat"); do
     one+=("$(search_ms 1)")
     many+=("$(search_ms "$threads")")
 done
-stats() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1; s+=$1} END {printf "min %d, median %d, mean %.0f ms", a[1], a[int((NR+1)/2)], s/NR}'; }
-med() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
-mean() { printf '%s\n' "$@" | awk '{s+=$1} END {print s/NR}'; }
+# "min median mean" of the arguments
+summary() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1; s+=$1} END {print a[1], a[int((NR+1)/2)], s/NR}'; }
+read -r min1 med1 mean1 <<<"$(summary "${one[@]}")"
+read -r minn medn meann <<<"$(summary "${many[@]}")"
 echo "bench depth $depth, search time, $repeat runs each"
-echo "1 thread:  $(stats "${one[@]}")"
-echo "$threads threads: $(stats "${many[@]}")"
-awk -v a="$(med "${one[@]}")" -v b="$(med "${many[@]}")" -v c="$(mean "${one[@]}")" -v d="$(mean "${many[@]}")" \
+printf '1 thread:  min %d, median %d, mean %.0f ms\n' "$min1" "$med1" "$mean1"
+printf '%s threads: min %d, median %d, mean %.0f ms\n' "$threads" "$minn" "$medn" "$meann"
+awk -v a="$med1" -v b="$medn" -v c="$mean1" -v d="$meann" \
     'BEGIN {printf "speed-up: %.2fx by medians, %.2fx by means\n", a / b, c / d}'

@@ -418,7 +418,7 @@ int main(int argc, char **argv)
                 break;
         }
     }
-    eval_init_tables();
+    /* the tables already hold the final weights: each pass ends with eval_init_tables() */
     printf("fitted: error %.5f (aside %.5f; against results %.5f)\n", err, error_of(&valid, scale_c, false),
            error_of(&train, scale_c, true));
     printf("weights:\n");

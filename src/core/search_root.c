@@ -140,7 +140,9 @@ void search_helper_run(SearchThread *t) { iterate(t, NULL); }
 static const SearchThread *best_thread(const SearchThread *t)
 {
     const SearchThread *best = t;
-    for (int i = 1; i < threads_count() && multipv_lines(t) == 1; i++) {
+    if (multipv_lines(t) > 1)
+        return t;
+    for (int i = 1; i < threads_count(); i++) {
         const SearchThread *h = threads_get(i);
         if (h->s.completed_depth == 0)
             continue;
