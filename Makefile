@@ -18,7 +18,7 @@ LIBSRC  := $(filter-out src/core/main.c,$(CORE)) $(GAME)
 HDRS    := $(wildcard src/core/*.h src/xiangqi/*.h)
 TESTSRC := $(wildcard tests/*.c)
 
-.PHONY: all release debug san tsan test test-fast test-san test-tsan bench bench-perft tune clean help format
+.PHONY: all release debug san tsan test test-fast test-san test-tsan test-tune bench bench-perft tune clean help format
 
 all: chariot                          ## build ./chariot (optimised; the default)
 
@@ -50,7 +50,7 @@ tests/run-tests-san: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot-san
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC) -Itests -o $@ $(TESTSRC) $(LIBSRC) $(LDLIBS)
 
-test: test-fast test-san test-tsan    ## build and run every test: plain, ASan+UBSan, ThreadSanitizer
+test: test-fast test-san test-tsan test-tune ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -60,6 +60,9 @@ test-san: tests/run-tests-san         ## the test suite under ASan+UBSan (perft 
 
 test-tsan: tests/run-tests chariot-tsan ## parallel search stress test against the ThreadSanitizer build
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./tests/run-tests --engine ./chariot-tsan smp
+
+test-tune: chariot-tune               ## the evaluation tuner on a small sample (tests/tune_test.sh)
+	bash tests/tune_test.sh ./chariot-tune
 
 bench: chariot                        ## print the bench signature (Nodes searched) and speed
 	./chariot bench $(DEPTH)

@@ -261,18 +261,25 @@ static bool mark_named(const char *list, bool *marked)
     return true;
 }
 
-/* Rewrite the values in the X(NAME, value) list of the header. */
-static void write_header(const char *path)
+/* Rewrite the values in the X(NAME, value) list of the header; false (and
+ * the file untouched) unless every weight is found there exactly once. */
+static bool write_header(const char *path)
 {
     FILE *f = fopen(path, "r");
     if (!f) {
         perror(path);
-        return;
+        return false;
     }
-    static char text[1 << 16], out[1 << 16];
+    static char text[1 << 16], out[1 << 17];
     size_t n = fread(text, 1, sizeof text - 1, f);
+    const bool whole = feof(f);
     fclose(f);
+    if (!whole) {
+        fprintf(stderr, "chariot-tune: %s: larger than %zu bytes\n", path, sizeof text - 1);
+        return false;
+    }
     text[n] = 0;
+    int found[EVAL_WEIGHT_NB] = {0};
     char *o = out;
     const char *p = text;
     while (*p) {
@@ -280,10 +287,11 @@ static void write_header(const char *path)
         if (p[0] == 'X' && p[1] == '(')
             for (int w = 0; w < EVAL_WEIGHT_NB && !done; w++) {
                 size_t len = strlen(EVAL_WEIGHT_NAMES[w]);
-                if (strncmp(p + 2, EVAL_WEIGHT_NAMES[w], len) == 0 && p[2 + len] == ',') {
-                    const char *close = strchr(p, ')');
+                const char *close = strchr(p, ')');
+                if (close && strncmp(p + 2, EVAL_WEIGHT_NAMES[w], len) == 0 && p[2 + len] == ',') {
                     o += sprintf(o, "X(%s, %d)", EVAL_WEIGHT_NAMES[w], eval_weights[w]);
                     p = close + 1;
+                    found[w]++;
                     done = true;
                 }
             }
@@ -291,14 +299,24 @@ static void write_header(const char *path)
             *o++ = *p++;
     }
     *o = 0;
+    for (int w = 0; w < EVAL_WEIGHT_NB; w++)
+        if (found[w] != 1) {
+            fprintf(stderr, "chariot-tune: %s: X(%s, ...) found %d times, not written\n", path, EVAL_WEIGHT_NAMES[w],
+                    found[w]);
+            return false;
+        }
     f = fopen(path, "w");
     if (!f) {
         perror(path);
-        return;
+        return false;
     }
-    fputs(out, f);
-    fclose(f);
+    const bool ok = fputs(out, f) >= 0;
+    if (fclose(f) != 0 || !ok) {
+        perror(path);
+        return false;
+    }
     printf("weights written to %s\n", path);
+    return true;
 }
 
 int main(int argc, char **argv)
@@ -424,7 +442,5 @@ int main(int argc, char **argv)
     printf("weights:\n");
     for (int w = 0; w < EVAL_WEIGHT_NB; w++)
         printf("  X(%s, %d)\n", EVAL_WEIGHT_NAMES[w], eval_weights[w]);
-    if (header)
-        write_header(header);
-    return 0;
+    return header && !write_header(header) ? 1 : 0;
 }
