@@ -284,11 +284,11 @@ static bool write_header(const char *path)
     const char *p = text;
     while (*p) {
         bool done = false;
-        if (p[0] == 'X' && p[1] == '(')
+        const char *close = p[0] == 'X' && p[1] == '(' ? strchr(p, ')') : NULL;
+        if (close)
             for (int w = 0; w < EVAL_WEIGHT_NB && !done; w++) {
                 size_t len = strlen(EVAL_WEIGHT_NAMES[w]);
-                const char *close = strchr(p, ')');
-                if (close && strncmp(p + 2, EVAL_WEIGHT_NAMES[w], len) == 0 && p[2 + len] == ',') {
+                if (strncmp(p + 2, EVAL_WEIGHT_NAMES[w], len) == 0 && p[2 + len] == ',') {
                     o += sprintf(o, "X(%s, %d)", EVAL_WEIGHT_NAMES[w], eval_weights[w]);
                     p = close + 1;
                     found[w]++;
