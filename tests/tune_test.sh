@@ -16,6 +16,8 @@ header=$here/../src/xiangqi/eval_weights.h
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "tune_test: FAIL: $*"; exit 1; }
+# every X(NAME, value) of a header, one per line
+weights() { grep -o 'X([A-Z0-9_]*, -\?[0-9]*)' "$1"; }
 # "error E" on the line that starts with $2 in file $1
 error_of() { awk -v k="$2" 'index($0, k) == 1 { for (i = 1; i < NF; i++) if ($i == "error") { print $(i + 1); exit } }' "$1"; }
 
@@ -31,13 +33,12 @@ after=$(error_of "$tmp/out1" "fitted:")
 [ -n "$before" ] && [ -n "$after" ] || fail "no error figures in the output"
 awk -v a="$after" -v b="$before" 'BEGIN { exit !(a < b) }' || fail "one pass did not lower the error ($before -> $after)"
 cmp -s "$header" "$tmp/w1.h" && fail "one pass wrote the same weights"
-grep -c 'X(' "$tmp/w1.h" | grep -qx "$(grep -c 'X(' "$header")" || fail "the written header lost lines of weights"
+[ "$(weights "$tmp/w1.h" | wc -l)" = "$(weights "$header" | wc -l)" ] || fail "the written header lost weights"
 
 cp "$header" "$tmp/w2.h"
 "$tune" "$sample" --passes 2 --threads 2 --only 'ROOK_VALUE,PAWN_SQ3*' --write "$tmp/w2.h" > "$tmp/out2" 2>&1 ||
     fail "--only exited with $?"
 # every X(NAME, value) whose value changed must be one of the names given
-weights() { grep -o 'X([A-Z0-9_]*, -\?[0-9]*)' "$1"; }
 moved=$({ diff <(weights "$header") <(weights "$tmp/w2.h") || true; } | sed -n 's/^> X(\([A-Z0-9_]*\),.*/\1/p')
 [ -n "$moved" ] || fail "--only moved nothing"
 for name in $moved; do
