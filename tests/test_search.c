@@ -110,9 +110,34 @@ static void test_correction(void)
     free(h);
 }
 
+/* Quiescence never delta-prunes a capture that gives check: here (mate-suite
+ * line 12 after f4g4, Red to move again as after a null move) the cannon
+ * takes an elephant on g9 and mates. Far below alpha, the elephant alone
+ * could not reach it, so the capture was skipped and a mate in 2 that a
+ * null move at the reply hid went unseen at every depth. */
+static void test_checking_capture_not_delta_pruned(void)
+{
+    SearchThread *t = threads_main();
+    const char *fen = "r2ckabC1/4a4/4R2R1/p1n1p4/1Pp3P1p/6CNP/2P1P4/2N1B4/4K4/5AB2 w - - 0 1";
+    CHECK(search_nodes(t, fen, 0, 1) != MOVE_NONE, "line 12 after f4g4: a move at depth 1");
+    const Score alpha = eval_evaluate(&t->pos) + 1000;
+    tt_clear(); /* the depth-1 search stored the mate */
+    atomic_store(&g_stop, false);
+    Score v = search_node(t, alpha, alpha + 1, 0, 0, false); /* depth 0: quiescence */
+    CHECK(v >= SCORE_MATE_IN_MAX, "quiescence far below alpha finds the checking capture that mates (%d)", v);
+    /* The whole search: found at depth 11 (37,671 nodes); with the capture
+     * pruned, only at depth 18 (1.31 M nodes). */
+    Move m = search_nodes(t, "r2ckabC1/4a4/4R2R1/p1n1p4/1Pp3P1p/5C1NP/2P1P4/2N1B4/4K4/5AB2 w - - 0 1", 200000, 0);
+    char got[8];
+    move_to_str(m, got);
+    CHECK(!strcmp(got, "f4g4") && t->s.root[0].score == score_mate_in(3),
+          "line 12 within 200,000 nodes: f4g4, mate in 2 (%s, %d)", got, t->s.root[0].score);
+}
+
 void test_search(void)
 {
     test_correction();
+    test_checking_capture_not_delta_pruned();
     test_reproducible();
     test_mates();
 }

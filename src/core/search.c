@@ -154,8 +154,11 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
             continue;
         if (!in_check && !pos_see_ge(pos, m, QS_SEE_THRESHOLD))
             continue;
-        /* Delta pruning: a capture that cannot lift the stand-pat score near alpha. */
-        if (!in_check && best + QS_FUTILITY_MARGIN <= alpha && !pos_see_ge(pos, m, alpha - best - QS_FUTILITY_MARGIN + 1))
+        /* Delta pruning: a capture that cannot lift the stand-pat score near
+         * alpha - unless it gives check (it may mate: a cannon taking an
+         * elephant with check, say, is worth far more than the elephant). */
+        if (!in_check && best + QS_FUTILITY_MARGIN <= alpha &&
+            !pos_see_ge(pos, m, alpha - best - QS_FUTILITY_MARGIN + 1) && !pos_gives_check(pos, m))
             continue;
         stack_push_move(t, ply, m);
         pos_make(pos, m);
