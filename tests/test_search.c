@@ -9,7 +9,7 @@
 #include "search.h"
 #include "thread.h"
 
-enum { MATE_NODE_BUDGET = 1000000, MATE_MIN_SOLVED = 45, MATE_QUICK_POSITIONS = 12 };
+enum { MATE_NODE_BUDGET = 1000000, MATE_MIN_SOLVED = 49, MATE_QUICK_POSITIONS = 12 };
 
 static Move search_nodes(SearchThread *t, const char *fen, uint64_t nodes, int depth)
 {
