@@ -134,10 +134,34 @@ static void test_checking_capture_not_delta_pruned(void)
           "line 12 within 200,000 nodes: f4g4, mate in 2 (%s, %d)", got, t->s.root[0].score);
 }
 
+/* Helpers are persistent threads woken for each search: each helper joins
+ * every one of a run of searches, quick or not, across a resize of the pool
+ * (a lost wake-up would leave the search waiting for that helper for ever;
+ * a spurious one would count twice). */
+static void test_helpers_every_search(void)
+{
+    SearchThread *t = threads_main();
+    for (int threads = 3; threads >= 2; threads--) {
+        CHECK(threads_set_count(threads), "a pool of %d threads", threads);
+        uint64_t before[3];
+        for (int k = 1; k < threads; k++)
+            before[k] = threads_get(k)->searches;
+        int moves = 0;
+        for (int i = 0; i < 40; i++)
+            moves += search_nodes(t, GAME_STARTPOS, 0, 1 + i % 6) != MOVE_NONE;
+        CHECK(moves == 40, "%d threads: %d of 40 searches gave a move", threads, moves);
+        for (int k = 1; k < threads; k++)
+            CHECK(threads_get(k)->searches - before[k] == 40, "%d threads: helper %d joined %llu of 40 searches", threads,
+                  k, (unsigned long long)(threads_get(k)->searches - before[k]));
+    }
+    CHECK(threads_set_count(1), "back to one thread");
+}
+
 void test_search(void)
 {
     test_correction();
     test_checking_capture_not_delta_pruned();
     test_reproducible();
+    test_helpers_every_search();
     test_mates();
 }

@@ -74,6 +74,16 @@ void test_smp(void)
             bool got = engine_expect(&e, "bestmove", line, sizeof line, 120000);
             CHECK(got && legal_in(FENS[i], line), "4 threads, position %zu: %s", i, got ? line : "(none)");
         }
+    /* Quick searches back to back: the sleeping helpers are woken for each
+     * and have finished before the next (under ThreadSanitizer, the hand-over
+     * of the position and of the results must be ordered by the pool's lock). */
+    int quick_ok = 0;
+    for (int i = 0; i < 30; i++) {
+        engine_send(&e, "position %s", FENS[i % 4]);
+        engine_send(&e, "go depth %d", 1 + i % 3);
+        quick_ok += engine_expect(&e, "bestmove", line, sizeof line, 20000) && legal_in(FENS[i % 4], line);
+    }
+    CHECK(quick_ok == 30, "4 threads, 30 quick searches in a row: %d legal bestmoves", quick_ok);
     /* Whichever thread completed the depth asked for, the last info lines show
      * that depth and the first line is that of the move played. With MultiPV
      * the main thread, which alone searches the lines, must get there itself. */
@@ -98,7 +108,7 @@ void test_smp(void)
     engine_send(&e, "position startpos");
     engine_send(&e, "go infinite");
     engine_send(&e, "isready");
-    CHECK(engine_expect(&e, "readyok", NULL, 0, 10000), "readyok while 4 threads search");
+    CHECK(engine_expect(&e, "readyok", NULL, 0, 10000), "readyok while 2 threads search");
     engine_send(&e, "stop");
     CHECK(engine_expect(&e, "bestmove", line, sizeof line, 20000) && legal_in("startpos", line), "stop: %s", line);
     engine_send(&e, "setoption name Threads value 2");

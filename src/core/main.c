@@ -83,5 +83,7 @@ int main(int argc, char **argv)
     first[strcspn(first, "\r\n")] = 0;
     char word[8] = "";
     sscanf(first, "%7s", word);
-    return !strcmp(word, "ucci") ? ucci_loop_from(first) : uci_loop_from(first);
+    int rc = !strcmp(word, "ucci") ? ucci_loop_from(first) : uci_loop_from(first);
+    threads_exit();
+    return rc;
 }

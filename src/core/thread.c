@@ -2,7 +2,8 @@
  * thread.c - the search thread pool and the shared stop flags.
  *
  * The protocol loop stays on the main thread and keeps reading commands
- * (stop, isready, ponderhit) while one background thread searches.
+ * (stop, isready, ponderhit) while one background thread searches; with
+ * Threads > 1 that thread wakes the helpers, which live as long as the pool.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "thread.h"
@@ -18,8 +19,23 @@ static _Atomic int64_t ponderhit_ms; /* when the last ponderhit came, 0: none in
 
 static SearchThread *pool[MAX_THREADS];
 static int pool_size;
+
+/* Helpers are persistent: each sleeps on `pool_wake` until the next search.
+ * Created per search, a helper cost milliseconds of every search: Linux
+ * starts a new thread on its creator's core, so the helper and the main
+ * thread shared one core until load balancing moved one of them (traced
+ * through UCI with sched_getcpu: the main thread stood still for 4 ms at
+ * depth 3 while the helper ran on its core), or the helper started up to
+ * 4 ms late. A sleeping thread is woken on an idle core. */
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pool_wake = PTHREAD_COND_INITIALIZER; /* a search to run, or quit */
+static pthread_cond_t pool_idle = PTHREAD_COND_INITIALIZER; /* the last helper finished */
 static pthread_t helper_ids[MAX_THREADS];
-static bool helper_started[MAX_THREADS];
+static unsigned helper_seen[MAX_THREADS]; /* the last generation each helper ran */
+static unsigned pool_generation;          /* one more for each search the helpers join */
+static int helpers_running;               /* helpers not yet done with this generation */
+static bool pool_quit;                    /* helpers are to exit */
+static int helpers_alive;                 /* helper threads 1 .. helpers_alive are running */
 static SearchThread *main_thread;
 static pthread_t worker;
 static bool worker_running;
@@ -76,21 +92,80 @@ SearchThread *threads_main(void) { return main_thread; }
 SearchThread *threads_get(int i) { return i >= 0 && i < pool_size ? pool[i] : NULL; }
 int threads_count(void) { return pool_size; }
 
+static void *helper_main(void *arg)
+{
+    SearchThread *t = arg;
+    pthread_mutex_lock(&pool_lock);
+    for (;;) {
+        while (helper_seen[t->id] == pool_generation && !pool_quit)
+            pthread_cond_wait(&pool_wake, &pool_lock);
+        if (pool_quit)
+            break;
+        helper_seen[t->id] = pool_generation;
+        t->searches++;
+        pthread_mutex_unlock(&pool_lock);
+        search_helper_run(t);
+        pthread_mutex_lock(&pool_lock);
+        if (--helpers_running == 0)
+            pthread_cond_signal(&pool_idle);
+    }
+    pthread_mutex_unlock(&pool_lock);
+    return NULL;
+}
+
+static void helpers_stop_all(void)
+{
+    pthread_mutex_lock(&pool_lock);
+    pool_quit = true;
+    pthread_cond_broadcast(&pool_wake);
+    pthread_mutex_unlock(&pool_lock);
+    for (int i = 1; i <= helpers_alive; i++)
+        pthread_join(helper_ids[i], NULL);
+    helpers_alive = 0;
+    pool_quit = false;
+}
+
+/* Threads for pool[1 .. pool_size-1]; false if one could not be created (the
+ * pool then shrinks to the threads that run). */
+static bool helpers_start_all(void)
+{
+    for (int i = 1; i < pool_size; i++) {
+        helper_seen[i] = pool_generation; /* before the thread exists: no race */
+        if (pthread_create(&helper_ids[i], NULL, helper_main, pool[i]) != 0) {
+            for (int k = i; k < pool_size; k++)
+                free(pool[k]), pool[k] = NULL;
+            pool_size = i;
+            return false;
+        }
+        helpers_alive = i;
+    }
+    return true;
+}
+
 bool threads_set_count(int n)
 {
     threads_wait();
     if (n < 1 || n > MAX_THREADS)
         return false;
+    if (n == pool_size && helpers_alive == n - 1)
+        return true;
     for (int i = pool_size; i < n; i++)
         if (!(pool[i] = thread_new(i))) {
             for (int k = pool_size; k < i; k++)
                 free(pool[k]), pool[k] = NULL;
             return false;
         }
+    helpers_stop_all();
     for (int i = n; i < pool_size; i++)
         free(pool[i]), pool[i] = NULL;
     pool_size = n;
-    return true;
+    return helpers_start_all();
+}
+
+void threads_exit(void)
+{
+    threads_stop();
+    threads_set_count(1);
 }
 
 /* Subtrees some thread is searching right now: one tag per slot, one slot
@@ -133,25 +208,21 @@ uint64_t threads_nodes(void)
     return n;
 }
 
-static void *helper_main(void *arg)
-{
-    search_helper_run(arg);
-    return NULL;
-}
-
 void threads_launch_helpers(void)
 {
-    for (int i = 1; i < pool_size; i++)
-        helper_started[i] = pthread_create(&helper_ids[i], NULL, helper_main, pool[i]) == 0;
+    pthread_mutex_lock(&pool_lock);
+    helpers_running = pool_size - 1;
+    pool_generation++;
+    pthread_cond_broadcast(&pool_wake);
+    pthread_mutex_unlock(&pool_lock);
 }
 
 void threads_join_helpers(void)
 {
-    for (int i = 1; i < pool_size; i++)
-        if (helper_started[i]) {
-            pthread_join(helper_ids[i], NULL);
-            helper_started[i] = false;
-        }
+    pthread_mutex_lock(&pool_lock);
+    while (helpers_running > 0)
+        pthread_cond_wait(&pool_idle, &pool_lock);
+    pthread_mutex_unlock(&pool_lock);
 }
 
 void threads_clear_histories(void)

@@ -44,6 +44,7 @@ typedef struct {
 typedef struct SearchThread {
     int id;                      /* 0: the main thread, which reports and keeps time */
     _Atomic uint64_t published;  /* nodes, copied from s.stats.nodes every few thousand */
+    uint64_t searches;           /* helpers: searches joined since the thread started */
     Position pos;
     History hist;
     EvalCacheEntry eval_cache[EVAL_CACHE_SIZE];
@@ -83,7 +84,11 @@ void threads_init(void);
 SearchThread *threads_main(void);
 SearchThread *threads_get(int i);
 int threads_count(void);
-bool threads_set_count(int n); /* false: out of memory, the old pool stays */
+/* false: out of memory (the old pool stays) or a thread could not be started
+ * (the pool keeps the threads that run). Helpers are persistent threads that
+ * sleep between searches. */
+bool threads_set_count(int n);
+void threads_exit(void); /* stop any search, end the helper threads */
 uint64_t threads_nodes(void);  /* all threads, as far as published */
 void threads_launch_helpers(void);
 void threads_join_helpers(void);
