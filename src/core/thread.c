@@ -26,7 +26,7 @@ static int pool_size;
  * thread shared one core until load balancing moved one of them (traced
  * through UCI with sched_getcpu: the main thread stood still for 4 ms at
  * depth 3 while the helper ran on its core), or the helper started up to
- * 4 ms late. A sleeping thread is woken on an idle core. */
+ * 4 ms late. The scheduler wakes a sleeping thread on an idle core. */
 static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t pool_wake = PTHREAD_COND_INITIALIZER; /* a search to run, or quit */
 static pthread_cond_t pool_idle = PTHREAD_COND_INITIALIZER; /* the last helper finished */
