@@ -35,7 +35,7 @@ static unsigned helper_seen[MAX_THREADS]; /* the last generation each helper ran
 static unsigned pool_generation;          /* one more for each search the helpers join */
 static int helpers_running;               /* helpers not yet done with this generation */
 static bool pool_quit;                    /* helpers are to exit */
-static int helpers_alive;                 /* helper threads 1 .. helpers_alive are running */
+/* Outside threads_set_count, pool[1 .. pool_size-1] each have a running helper thread. */
 static SearchThread *main_thread;
 static pthread_t worker;
 static bool worker_running;
@@ -92,6 +92,13 @@ SearchThread *threads_main(void) { return main_thread; }
 SearchThread *threads_get(int i) { return i >= 0 && i < pool_size ? pool[i] : NULL; }
 int threads_count(void) { return pool_size; }
 
+/* Free the search threads pool[from .. to-1] (their helper threads, if any, have ended). */
+static void free_threads(int from, int to)
+{
+    for (int k = from; k < to; k++)
+        free(pool[k]), pool[k] = NULL;
+}
+
 static void *helper_main(void *arg)
 {
     SearchThread *t = arg;
@@ -119,9 +126,8 @@ static void helpers_stop_all(void)
     pool_quit = true;
     pthread_cond_broadcast(&pool_wake);
     pthread_mutex_unlock(&pool_lock);
-    for (int i = 1; i <= helpers_alive; i++)
+    for (int i = 1; i < pool_size; i++)
         pthread_join(helper_ids[i], NULL);
-    helpers_alive = 0;
     pool_quit = false;
 }
 
@@ -132,12 +138,10 @@ static bool helpers_start_all(void)
     for (int i = 1; i < pool_size; i++) {
         helper_seen[i] = pool_generation; /* before the thread exists: no race */
         if (pthread_create(&helper_ids[i], NULL, helper_main, pool[i]) != 0) {
-            for (int k = i; k < pool_size; k++)
-                free(pool[k]), pool[k] = NULL;
+            free_threads(i, pool_size);
             pool_size = i;
             return false;
         }
-        helpers_alive = i;
     }
     return true;
 }
@@ -147,17 +151,15 @@ bool threads_set_count(int n)
     threads_wait();
     if (n < 1 || n > MAX_THREADS)
         return false;
-    if (n == pool_size && helpers_alive == n - 1)
+    if (n == pool_size)
         return true;
     for (int i = pool_size; i < n; i++)
         if (!(pool[i] = thread_new(i))) {
-            for (int k = pool_size; k < i; k++)
-                free(pool[k]), pool[k] = NULL;
+            free_threads(pool_size, i);
             return false;
         }
     helpers_stop_all();
-    for (int i = n; i < pool_size; i++)
-        free(pool[i]), pool[i] = NULL;
+    free_threads(n, pool_size);
     pool_size = n;
     return helpers_start_all();
 }
