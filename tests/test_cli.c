@@ -4,7 +4,8 @@
  * `chariot analyze` (positions given every way, PV in ICCS and WXF, mate
  * scores, multipv, --infinite until Enter, Ctrl-C, bad arguments) and
  * `chariot play` (scripted games that end, bad input lines, undo, the
- * engine's moves, the game verdicts).
+ * engine's moves, the game verdicts) and `chariot bench` (the lines of
+ * --positions against the total, bad arguments).
  */
 #include <signal.h>
 #include <string.h>
@@ -201,8 +202,49 @@ static void test_verdicts(void)
     }
 }
 
+/* `chariot bench`: the per-position lines add up to the total; bad arguments exit 2 and say why. */
+static void test_bench(void)
+{
+    static Engine e;
+    const char *args[] = {"bench", "3", "2", "--positions", NULL};
+    CHECK(run(&e, args, NULL) == 0, "bench 3 2 --positions exits 0");
+    unsigned long long sum = 0, total = 0;
+    int lines = 0, last = 0;
+    for (const char *p = e.log; (p = strstr(p, "Position ")) != NULL; p++) {
+        int idx, of, ms, by;
+        unsigned long long nodes;
+        if (sscanf(p, "Position %d/%d: nodes %llu, search time %d ms, depth completed by thread %d", &idx, &of, &nodes, &ms,
+                   &by) == 5 &&
+            idx == last + 1 && of >= idx && (by == 0 || by == 1)) {
+            sum += nodes;
+            lines++;
+            last = idx;
+        }
+    }
+    const char *t = strstr(e.log, "Nodes searched: ");
+    CHECK(t && sscanf(t, "Nodes searched: %llu", &total) == 1, "bench prints its total");
+    CHECK(lines == GAME_BENCH_FEN_COUNT && sum == total && total > 0, "%d position lines, %llu nodes, total %llu", lines,
+          sum, total);
+    CHECK(strstr(e.log, "threads: 2") != NULL, "bench ran with the threads asked for");
+    const struct {
+        const char *args[5];
+        const char *expect;
+    } BAD[] = {
+        {{"bench", "x", NULL}, "'x' is not a depth"},
+        {{"bench", "0", NULL}, "'0' is not a depth"},
+        {{"bench", "5", "0", NULL}, "'0' is not a thread count"},
+        {{"bench", "5", "999", NULL}, "'999' is not a thread count"},
+        {{"bench", "5", "1", "7", NULL}, "unexpected argument '7'"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        int rc = run(&e, BAD[i].args, NULL);
+        CHECK(rc == 2 && strstr(e.log, BAD[i].expect), "bad bench case %zu: exit %d, output %s", i, rc, e.log);
+    }
+}
+
 void test_cli(void)
 {
+    test_bench();
     test_verdicts();
     test_analyze();
     test_play_games();

@@ -156,6 +156,9 @@ static const BadInput BAD_INPUT[] = {
     {"position startpos moves h2e2 h9g7 h2e2", "illegal move 'h2e2' at move 3"},
     {"position fen 4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "kings face each other"},
     {"flibbertigibbet", "unknown command 'flibbertigibbet'"},
+    {"bench x", "bench: 'x' is not a depth from 1 to 126"},
+    {"bench 0", "'0' is not a depth"},
+    {"bench 3 4", "unexpected '4'"},
 };
 
 static void session_bad_input(void)

@@ -9,7 +9,18 @@
 #include "protocol.h"
 #include "thread.h"
 
-uint64_t bench_run(int depth, int threads)
+/* The thread whose iteration of `depth` ended the search: a helper that
+ * completes it stops the search (search_root.c), so a helper that has it
+ * got there first; otherwise the main thread did. */
+static int bench_finisher(int depth)
+{
+    for (int i = 1; i < threads_count(); i++)
+        if (threads_get(i)->s.completed_depth >= depth)
+            return i;
+    return 0;
+}
+
+uint64_t bench_run(int depth, int threads, bool per_position)
 {
     SearchThread *t = threads_main();
     size_t old_mb = tt_size_mb();
@@ -36,8 +47,13 @@ uint64_t bench_run(int depth, int threads)
         atomic_store(&g_pondering, false);
         int64_t search_start = now_ms();
         search_run(t, NULL);
-        search_ms += now_ms() - search_start;
+        int64_t position_ms = now_ms() - search_start;
+        search_ms += position_ms;
         nodes += threads_nodes();
+        if (per_position)
+            proto_out("Position %d/%d: nodes %llu, search time %lld ms, depth completed by thread %d", i + 1,
+                      GAME_BENCH_FEN_COUNT, (unsigned long long)threads_nodes(), (long long)position_ms,
+                      bench_finisher(depth));
     }
     int64_t ms = now_ms() - start;
     int used_threads = threads_count();

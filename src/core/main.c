@@ -22,7 +22,9 @@ static void usage(void)
          "                  --infinite] [--multipv N]   PV in ICCS and WXF; Ctrl-C stops with the best move\n"
          "  chariot play [--side red|black] [--depth N | --time MS] [FEN | startpos [moves ...] | moves ...]\n"
          "                                a game in the terminal; type help there\n"
-         "  chariot bench [DEPTH]         search the bench positions; prints a deterministic node count\n"
+         "  chariot bench [DEPTH [THREADS]] [--positions]\n"
+         "                                search the bench positions; prints a deterministic node count\n"
+         "                                (one thread), the speed and, with --positions, a line a position\n"
          "  chariot perft DEPTH [FEN]     count leaf nodes, one line per root move\n"
          "  chariot ttlab [EXPERIMENT] [options]   transposition-table laboratory ('ttlab --help')\n"
          "  chariot help");
@@ -56,6 +58,30 @@ static int perft_main(int argc, char **argv)
     return 0;
 }
 
+/* chariot bench [DEPTH [THREADS]] [--positions] */
+static int bench_main(int argc, char **argv)
+{
+    long numbers[2] = {0, 0}; /* depth (0: the default), threads (0: as set) */
+    const long max[2] = {MAX_PLY - 2, MAX_THREADS};
+    int nnumbers = 0;
+    bool per_position = false;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--positions")) {
+            per_position = true;
+        } else if (nnumbers == 2 || !proto_parse_long(argv[i], 1, max[nnumbers], &numbers[nnumbers])) {
+            if (nnumbers == 2)
+                fprintf(stderr, "chariot bench: unexpected argument '%s'\n", argv[i]);
+            else
+                fprintf(stderr, "chariot bench: '%s' is not a %s from 1 to %ld\n", argv[i],
+                        nnumbers == 0 ? "depth" : "thread count", max[nnumbers]);
+            return 2;
+        } else {
+            nnumbers++;
+        }
+    }
+    return bench_run((int)numbers[0], (int)numbers[1], per_position) ? 0 : 1;
+}
+
 int main(int argc, char **argv)
 {
     game_init();
@@ -67,7 +93,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "chariot: could not allocate the transposition table\n");
     if (argc > 1) {
         if (!strcmp(argv[1], "bench"))
-            return bench_run(argc > 2 ? atoi(argv[2]) : 0, argc > 3 ? atoi(argv[3]) : 0) ? 0 : 1;
+            return bench_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "analyze"))
             return analyze_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "ttlab"))

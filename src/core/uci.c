@@ -244,8 +244,16 @@ static bool uci_command(char *line)
     else if (!strcmp(cmd, "eval"))
         proto_out("info string eval %d (side to move)", eval_evaluate(&game));
     else if (!strcmp(cmd, "bench")) {
-        threads_wait();
-        bench_run(atoi(args), 0);
+        long depth = 0; /* the default */
+        char *save, *tok = strtok_r(args, " \t", &save), *extra = tok ? strtok_r(NULL, " \t", &save) : NULL;
+        if (tok && !proto_parse_long(tok, 1, MAX_PLY - 2, &depth)) {
+            proto_error("bench: '%s' is not a depth from 1 to %d", tok, MAX_PLY - 2);
+        } else if (extra) {
+            proto_error("bench takes one number, the depth; unexpected '%s'", extra);
+        } else {
+            threads_wait();
+            bench_run((int)depth, 0, false);
+        }
     } else
         proto_error("unknown command '%s'", cmd);
     return true;
