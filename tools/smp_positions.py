@@ -39,6 +39,10 @@ def bench(engine, depth, threads):
     return runs
 
 
+def ratio(a, b):
+    return f"{a / b:.2f}x" if b else "-"
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--engine", default="./chariot")
@@ -66,15 +70,15 @@ def main():
         sum_med += med(tn)
         sum_min += tn[0]
         slower += med(tn) > t1
-        speed = f"{t1 / med(tn):.2f}x" if med(tn) else "-"
+        speed = ratio(t1, med(tn))
         print(f"{pos:>3} {t1:>7g} {tn[0]:>7} {med(tn):>7g} {tn[-1]:>7} {speed:>8} "
               f"{nodesn / nodes1:>5.2f}x {helper_first:>6}/{args.repeat}")
     tot1 = med(sum(v[0] for v in r.values()) for r in one)
     totn = med(sum(v[0] for v in r.values()) for r in many)
     print(f"whole bench: 1 thread {tot1:g} ms, {n} threads {totn:g} ms (medians of the run totals): "
-          f"{tot1 / totn:.2f}x")
-    print(f"{n} threads if each position took its median: {sum_med:g} ms ({tot1 / sum_med:.2f}x); "
-          f"its minimum: {sum_min} ms ({tot1 / sum_min:.2f}x)")
+          f"{ratio(tot1, totn)}")
+    print(f"{n} threads if each position took its median: {sum_med:g} ms ({ratio(tot1, sum_med)}); "
+          f"its minimum: {sum_min} ms ({ratio(tot1, sum_min)})")
     print(f"positions slower with {n} threads than with 1 (medians): {slower} of {len(one[0])}")
 
 

@@ -11,7 +11,8 @@
 
 /* The thread whose iteration of `depth` ended the search: a helper that
  * completes it stops the search (search_root.c), so a helper that has it
- * got there first; otherwise the main thread did. */
+ * got there first (or in the same instant as the main thread, which this
+ * cannot tell apart); otherwise the main thread did. */
 static int bench_finisher(int depth)
 {
     for (int i = 1; i < threads_count(); i++)
