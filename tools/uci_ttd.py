@@ -24,15 +24,15 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STARTPOS = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 
-def bench_fens():
+def bench_positions():
+    """The bench positions as `position` arguments: `startpos` for GAME_STARTPOS, `fen ...` for the rest."""
     text = (ROOT / "src/xiangqi/benchdata.c").read_text()
     body = text[text.index("GAME_BENCH_FENS[]"):]
     body = body[: body.index("};")]
-    fens = [STARTPOS] if "GAME_STARTPOS" in body else []
-    return fens + re.findall(r'"([^"]+)"', body)
+    start = ["startpos"] if "GAME_STARTPOS" in body else []
+    return start + ["fen " + fen for fen in re.findall(r'"([^"]+)"', body)]
 
 
 class Engine:
@@ -65,13 +65,13 @@ class Engine:
         self.p.wait(timeout=10)
 
 
-def one_run(args, engine, threads, fens):
+def one_run(args, engine, threads, positions):
     """Milliseconds from go to bestmove, summed over the positions."""
     e = Engine(engine, threads, args.hash)
     total = 0.0
-    for fen in fens:
+    for position in positions:
         e.send("ucinewgame")
-        e.send("position fen " + fen)
+        e.send("position " + position)
         e.ready()
         time.sleep(args.gap)
         start = time.monotonic()
@@ -93,13 +93,13 @@ def main():
     args = ap.parse_args()
     engines = args.engine or [str(ROOT / "chariot")]
     counts = [int(x) for x in args.threads.split(",")]
-    fens = bench_fens()
+    positions = bench_positions()
     configs = [(e, n) for e in engines for n in counts]
     runs = {c: [] for c in configs}
     for _ in range(args.repeat):
         for c in configs:
-            runs[c].append(one_run(args, c[0], c[1], fens))
-    print(f"{len(fens)} bench positions through UCI, go depth {args.depth}, {args.gap} s idle before each go, "
+            runs[c].append(one_run(args, c[0], c[1], positions))
+    print(f"{len(positions)} bench positions through UCI, go depth {args.depth}, {args.gap} s idle before each go, "
           f"{args.repeat} runs each (ms from go to bestmove, summed)")
     ref = statistics.median(runs[configs[0]])
     for e, n in configs:
@@ -107,6 +107,7 @@ def main():
         med = statistics.median(r)
         name = f"{e} " if len(engines) > 1 else ""
         print(f"{name}{n:3d} threads: min {min(r):.0f}, median {med:.0f}, speed-up {ref / med:.2f}x by medians")
+
 
 if __name__ == "__main__":
     main()

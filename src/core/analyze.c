@@ -144,7 +144,7 @@ int analyze_main(int argc, char **argv)
     static const struct {
         const char *name;
         long min, max;
-    } NUMERIC[] = {{"--depth", 1, MAX_PLY - 2}, {"--movetime", 1, 1L << 40}, {"--nodes", 1, 1L << 50},
+    } NUMERIC[] = {{"--depth", 1, MAX_DEPTH}, {"--movetime", 1, 1L << 40}, {"--nodes", 1, 1L << 50},
                    {"--multipv", 1, MAX_MULTIPV}};
     static char spec[8192];
     static Position pos;

@@ -62,7 +62,7 @@ static int perft_main(int argc, char **argv)
 static int bench_main(int argc, char **argv)
 {
     long numbers[2] = {0, 0}; /* depth (0: the default), threads (0: as set) */
-    const long max[2] = {MAX_PLY - 2, MAX_THREADS};
+    const long max[2] = {MAX_DEPTH, MAX_THREADS};
     int nnumbers = 0;
     bool per_position = false;
     for (int i = 0; i < argc; i++) {

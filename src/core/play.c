@@ -246,8 +246,8 @@ static bool play_command(Game *g, char *line)
         else
             g->human = !strcmp(arg, "red") ? RED : BLACK;
     } else if (!strcmp(word, "depth")) {
-        if (words != 2 || !proto_parse_long(arg, 1, MAX_PLY - 2, &v)) {
-            printf("error: depth takes a whole number from 1 to %d\n", MAX_PLY - 2);
+        if (words != 2 || !proto_parse_long(arg, 1, MAX_DEPTH, &v)) {
+            printf("error: depth takes a whole number from 1 to %d\n", MAX_DEPTH);
         } else {
             g->depth = (int)v;
             g->movetime = 0;
@@ -297,7 +297,7 @@ int play_main(int argc, char **argv)
         i++;
         if (!strcmp(a, "--side") && (!strcmp(next, "red") || !strcmp(next, "black"))) {
             g.human = !strcmp(next, "red") ? RED : BLACK;
-        } else if (!strcmp(a, "--depth") && proto_parse_long(next, 1, MAX_PLY - 2, &v)) {
+        } else if (!strcmp(a, "--depth") && proto_parse_long(next, 1, MAX_DEPTH, &v)) {
             g.depth = (int)v;
             g.movetime = 0;
         } else if (!strcmp(a, "--time") && proto_parse_long(next, 1, 3600000, &v)) {

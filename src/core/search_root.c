@@ -81,7 +81,7 @@ static int multipv_lines(const SearchThread *t) { return iclamp(t->limits.multip
 static void iterate(SearchThread *t, const SearchReporter *rep)
 {
     /* Helpers ignore the depth limit: they keep feeding the table until the main thread stops them. */
-    const int max_depth = t->limits.depth > 0 && t->id == 0 ? imin(t->limits.depth, MAX_PLY - 2) : MAX_PLY - 2;
+    const int max_depth = t->limits.depth > 0 && t->id == 0 ? imin(t->limits.depth, MAX_DEPTH) : MAX_DEPTH;
     const int multipv = t->id ? 1 : multipv_lines(t);
     for (int depth = 1; depth <= max_depth; depth++) {
         if (helper_skips(t->id, depth, t->limits.depth)) /* never the depth asked for */

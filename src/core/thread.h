@@ -44,7 +44,7 @@ typedef struct {
 typedef struct SearchThread {
     int id;                      /* 0: the main thread, which reports and keeps time */
     _Atomic uint64_t published;  /* nodes, copied from s.stats.nodes every few thousand */
-    uint64_t searches;           /* helpers: searches joined since the thread started */
+    uint64_t searches;           /* helpers: searches joined since this SearchThread was created */
     Position pos;
     History hist;
     EvalCacheEntry eval_cache[EVAL_CACHE_SIZE];

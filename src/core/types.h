@@ -20,6 +20,7 @@ typedef int Color;     /* 0 = side that moves first (Red), 1 = second */
 
 enum {
     MAX_PLY = 128,       /* deepest search path from the root */
+    MAX_DEPTH = MAX_PLY - 2, /* deepest iteration a search can be asked for (go depth, bench, analyze, play) */
     MAX_MOVES = 256,     /* bound on moves generated in one position */
 };
 

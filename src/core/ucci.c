@@ -183,7 +183,7 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
         long n;
         bool ok;
         if (!strcmp(tok, "depth")) {
-            ok = arg && (!strcmp(arg, "infinite") || parse_count(arg, 0, MAX_PLY - 2, &n));
+            ok = arg && (!strcmp(arg, "infinite") || parse_count(arg, 0, MAX_DEPTH, &n));
             if (ok && strcmp(arg, "infinite")) {
                 l->depth = (int)n;
                 g->depth0 = n == 0;

@@ -165,7 +165,7 @@ static void cmd_go(char *args)
             return;
         }
         switch (k) {
-        case 0: l.depth = (int)iclamp((int)imin(v, 1000), 1, MAX_PLY - 2); break;
+        case 0: l.depth = (int)iclamp((int)imin(v, 1000), 1, MAX_DEPTH); break;
         case 1: l.nodes = v > 0 ? (uint64_t)v : 1; break;
         case 2: l.movetime = v > 0 ? v : 1; break;
         case 3: l.time[RED] = v > 0 ? v : 1; break;
@@ -246,8 +246,8 @@ static bool uci_command(char *line)
     else if (!strcmp(cmd, "bench")) {
         long depth = 0; /* the default */
         char *save, *tok = strtok_r(args, " \t", &save), *extra = tok ? strtok_r(NULL, " \t", &save) : NULL;
-        if (tok && !proto_parse_long(tok, 1, MAX_PLY - 2, &depth)) {
-            proto_error("bench: '%s' is not a depth from 1 to %d", tok, MAX_PLY - 2);
+        if (tok && !proto_parse_long(tok, 1, MAX_DEPTH, &depth)) {
+            proto_error("bench: '%s' is not a depth from 1 to %d", tok, MAX_DEPTH);
         } else if (extra) {
             proto_error("bench takes one number, the depth; unexpected '%s'", extra);
         } else {
