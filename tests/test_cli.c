@@ -242,9 +242,65 @@ static void test_bench(void)
     }
 }
 
+/* Sums the `Iterations of depth` lines of a bench log: completed and stopped
+ * iterations at `depth` (main thread and helpers), nodes over all lines. */
+static void iteration_sums(const char *log, int depth, unsigned *completed, unsigned *stopped, unsigned long long *nodes,
+                           int *lines)
+{
+    *completed = *stopped = 0;
+    *nodes = 0;
+    *lines = 0;
+    for (const char *p = log; (p = strstr(p, "Iterations of depth ")) != NULL; p++) {
+        int d, rel, n;
+        unsigned c[2] = {0, 0}, x[2] = {0, 0};
+        unsigned long long cn[2] = {0, 0}, xn[2] = {0, 0};
+        n = sscanf(p,
+                   "Iterations of depth %d (T%d): main thread %u completed (%llu nodes), %u stopped (%llu nodes); "
+                   "helpers %u completed (%llu nodes), %u stopped (%llu nodes)",
+                   &d, &rel, &c[0], &cn[0], &x[0], &xn[0], &c[1], &cn[1], &x[1], &xn[1]);
+        if (n != 6 && n != 10)
+            continue;
+        (*lines)++;
+        *nodes += cn[0] + xn[0] + cn[1] + xn[1];
+        if (d == depth) {
+            *completed += c[0] + c[1];
+            *stopped += x[0] + x[1];
+        }
+    }
+}
+
+/* `chariot bench --iterations`: one thread completes every depth in every
+ * position; with two, the lines still account for every node (the helpers'
+ * last nodes included) and every position has its depth completed. */
+static void test_bench_iterations(void)
+{
+    static Engine e;
+    const char *one[] = {"bench", "4", "1", "--iterations", NULL};
+    CHECK(run(&e, one, NULL) == 0, "bench 4 1 --iterations exits 0");
+    unsigned long long total = 0, nodes = 0;
+    unsigned completed, stopped;
+    int lines;
+    const char *t = strstr(e.log, "Nodes searched: ");
+    CHECK(t && sscanf(t, "Nodes searched: %llu", &total) == 1, "bench prints its total");
+    for (int d = 1; d <= 4; d++) {
+        iteration_sums(e.log, d, &completed, &stopped, &nodes, &lines);
+        CHECK(completed == (unsigned)GAME_BENCH_FEN_COUNT && stopped == 0, "one thread, depth %d: %u completed, %u stopped", d,
+              completed, stopped);
+    }
+    CHECK(lines == 4 && nodes == total, "one thread: %d lines, %llu nodes in them, total %llu", lines, nodes, total);
+    const char *two[] = {"bench", "5", "2", "--iterations", NULL};
+    CHECK(run(&e, two, NULL) == 0, "bench 5 2 --iterations exits 0");
+    t = strstr(e.log, "Nodes searched: ");
+    CHECK(t && sscanf(t, "Nodes searched: %llu", &total) == 1, "bench prints its total");
+    iteration_sums(e.log, 5, &completed, &stopped, &nodes, &lines);
+    CHECK(completed >= (unsigned)GAME_BENCH_FEN_COUNT && nodes == total, "two threads: depth 5 completed %u times, %llu nodes in the lines, total %llu",
+          completed, nodes, total);
+}
+
 void test_cli(void)
 {
     test_bench();
+    test_bench_iterations();
     test_verdicts();
     test_analyze();
     test_play_games();

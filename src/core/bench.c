@@ -21,8 +21,39 @@ static int bench_finisher(int depth)
     return 0;
 }
 
-uint64_t bench_run(int depth, int threads, bool per_position)
+/* The iterations' cost, summed over the positions: [0] the main thread, [1] the helpers. */
+typedef IterationTally BenchIterations[2][MAX_PLY];
+
+static void bench_add_iterations(BenchIterations sum)
 {
+    for (int i = 0; i < threads_count(); i++)
+        for (int d = 0; d < MAX_PLY; d++)
+            for (int c = 0; c < 2; c++) {
+                sum[i > 0][d].nodes[c] += threads_get(i)->s.iterations[d].nodes[c];
+                sum[i > 0][d].count[c] += threads_get(i)->s.iterations[d].count[c];
+            }
+}
+
+static void bench_print_iterations(BenchIterations sum, int depth, bool helpers)
+{
+    for (int d = 1; d < MAX_PLY; d++) {
+        const IterationTally *m = &sum[0][d], *h = &sum[1][d];
+        if (!m->count[0] && !m->count[1] && !h->count[0] && !h->count[1])
+            continue;
+        char rest[160] = "";
+        if (helpers)
+            snprintf(rest, sizeof rest, "; helpers %u completed (%llu nodes), %u stopped (%llu nodes)", h->count[1],
+                     (unsigned long long)h->nodes[1], h->count[0], (unsigned long long)h->nodes[0]);
+        proto_out("Iterations of depth %d (T%+d): main thread %u completed (%llu nodes), %u stopped (%llu nodes)%s", d,
+                  d - depth, m->count[1], (unsigned long long)m->nodes[1], m->count[0], (unsigned long long)m->nodes[0],
+                  rest);
+    }
+}
+
+uint64_t bench_run(int depth, int threads, unsigned flags)
+{
+    static BenchIterations iterations; /* 8 KiB: off the stack */
+    memset(iterations, 0, sizeof iterations);
     SearchThread *t = threads_main();
     size_t old_mb = tt_size_mb();
     uint64_t nodes = 0;
@@ -51,7 +82,8 @@ uint64_t bench_run(int depth, int threads, bool per_position)
         int64_t position_ms = now_ms() - search_start;
         search_ms += position_ms;
         nodes += threads_nodes();
-        if (per_position)
+        bench_add_iterations(iterations);
+        if (flags & BENCH_POSITIONS)
             proto_out("Position %d/%d: nodes %llu, search time %lld ms, depth completed by thread %d", i + 1,
                       GAME_BENCH_FEN_COUNT, (unsigned long long)threads_nodes(), (long long)position_ms,
                       bench_finisher(depth));
@@ -62,6 +94,8 @@ uint64_t bench_run(int depth, int threads, bool per_position)
         ms = 1;
     tt_resize(old_mb ? old_mb : TT_DEFAULT_MB);
     threads_set_count(old_threads);
+    if (flags & BENCH_ITERATIONS)
+        bench_print_iterations(iterations, depth, used_threads > 1);
     proto_out("Nodes searched: %llu", (unsigned long long)nodes);
     proto_out("Nodes/second: %llu", (unsigned long long)(nodes * 1000 / (uint64_t)ms));
     proto_out("Time: %lld ms, threads: %d", (long long)ms, used_threads);

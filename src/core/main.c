@@ -22,9 +22,11 @@ static void usage(void)
          "                  --infinite] [--multipv N]   PV in ICCS and WXF; Ctrl-C stops with the best move\n"
          "  chariot play [--side red|black] [--depth N | --time MS] [FEN | startpos [moves ...] | moves ...]\n"
          "                                a game in the terminal; type help there\n"
-         "  chariot bench [DEPTH [THREADS]] [--positions]\n"
+         "  chariot bench [DEPTH [THREADS]] [--positions] [--iterations]\n"
          "                                search the bench positions; prints a deterministic node count\n"
-         "                                (one thread), the speed and, with --positions, a line a position\n"
+         "                                (one thread), the speed and, with --positions, a line a position;\n"
+         "                                with --iterations, a line a depth: iterations completed and cut\n"
+         "                                short by each thread, and their nodes\n"
          "  chariot perft DEPTH [FEN]     count leaf nodes, one line per root move\n"
          "  chariot ttlab [EXPERIMENT] [options]   transposition-table laboratory ('ttlab --help')\n"
          "  chariot help");
@@ -58,16 +60,18 @@ static int perft_main(int argc, char **argv)
     return 0;
 }
 
-/* chariot bench [DEPTH [THREADS]] [--positions] */
+/* chariot bench [DEPTH [THREADS]] [--positions] [--iterations] */
 static int bench_main(int argc, char **argv)
 {
     long numbers[2] = {0, 0}; /* depth (0: the default), threads (0: as set) */
     const long max[2] = {MAX_DEPTH, MAX_THREADS};
     int nnumbers = 0;
-    bool per_position = false;
+    unsigned flags = 0;
     for (int i = 0; i < argc; i++) {
         if (!strcmp(argv[i], "--positions")) {
-            per_position = true;
+            flags |= BENCH_POSITIONS;
+        } else if (!strcmp(argv[i], "--iterations")) {
+            flags |= BENCH_ITERATIONS;
         } else if (nnumbers == 2 || !proto_parse_long(argv[i], 1, max[nnumbers], &numbers[nnumbers])) {
             if (nnumbers == 2)
                 fprintf(stderr, "chariot bench: unexpected argument '%s'\n", argv[i]);
@@ -79,7 +83,7 @@ static int bench_main(int argc, char **argv)
             nnumbers++;
         }
     }
-    return bench_run((int)numbers[0], (int)numbers[1], per_position) ? 0 : 1;
+    return bench_run((int)numbers[0], (int)numbers[1], flags) ? 0 : 1;
 }
 
 int main(int argc, char **argv)

@@ -88,6 +88,7 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
             continue;
         for (int i = 0; i < t->s.nroot; i++)
             t->s.root[i].prev_score = t->s.root[i].score;
+        const uint64_t iteration_start = t->s.stats.nodes;
         for (t->s.pv_index = 0; t->s.pv_index < multipv; t->s.pv_index++) {
             RootMove *rm = &t->s.root[t->s.pv_index];
             t->s.seldepth = 0;
@@ -115,7 +116,10 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
             if (atomic_load(&g_stop))
                 break;
         }
-        if (atomic_load(&g_stop))
+        const bool completed = !atomic_load(&g_stop);
+        t->s.iterations[depth].nodes[completed] += t->s.stats.nodes - iteration_start;
+        t->s.iterations[depth].count[completed]++;
+        if (!completed)
             break;
         t->s.completed_depth = depth;
         if (t->id != 0) {
@@ -132,7 +136,12 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
     }
 }
 
-void search_helper_run(SearchThread *t) { iterate(t, NULL); }
+void search_helper_run(SearchThread *t)
+{
+    iterate(t, NULL);
+    /* Its last nodes too: the main thread sums them after the join (info, bench). */
+    atomic_store_explicit(&t->published, t->s.stats.nodes, memory_order_relaxed);
+}
 
 /* The result to play: the thread that completed the deepest iteration; on
  * equal depth the better score; the main thread wins ties. With MultiPV the

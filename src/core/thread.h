@@ -25,6 +25,13 @@ typedef struct {
     PvLine pv;
 } StackEntry;
 
+/* What one thread's iterations of one depth cost in one search: [1] those
+ * it completed, [0] those the end of the search cut short (bench --iterations). */
+typedef struct {
+    uint64_t nodes[2];
+    uint32_t count[2];
+} IterationTally;
+
 typedef struct {
     Move move;
     Score score, prev_score;
@@ -56,6 +63,7 @@ typedef struct SearchThread {
         int64_t start_ms, optimum_ms, maximum_ms;
         uint64_t others_nodes;   /* main thread: the helpers' nodes at the last check */
         SearchStats stats;
+        IterationTally iterations[MAX_PLY]; /* by depth */
     } s;
 } SearchThread;
 

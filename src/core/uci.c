@@ -252,7 +252,7 @@ static bool uci_command(char *line)
             proto_error("bench takes one number, the depth; unexpected '%s'", extra);
         } else {
             threads_wait();
-            bench_run((int)depth, 0, false);
+            bench_run((int)depth, 0, 0);
         }
     } else
         proto_error("unknown command '%s'", cmd);
