@@ -26,6 +26,8 @@ typedef IterationTally BenchIterations[2][MAX_PLY];
 
 static void bench_add_iterations(BenchIterations sum)
 {
+    if (threads_main()->s.nroot == 0) /* no legal move: no iteration, and the helpers were not started */
+        return;
     for (int i = 0; i < threads_count(); i++)
         for (int d = 0; d < MAX_PLY; d++)
             for (int c = 0; c < 2; c++) {
@@ -52,7 +54,7 @@ static void bench_print_iterations(BenchIterations sum, int depth, bool helpers)
 
 uint64_t bench_run(int depth, int threads, unsigned flags)
 {
-    static BenchIterations iterations; /* 8 KiB: off the stack */
+    BenchIterations iterations; /* 6 KiB */
     memset(iterations, 0, sizeof iterations);
     SearchThread *t = threads_main();
     size_t old_mb = tt_size_mb();
