@@ -24,19 +24,26 @@ import subprocess
 import sys
 
 LINE = re.compile(r"Position (\d+)/\d+: nodes (\d+), search time (\d+) ms, depth completed by thread (\d+)")
+SEARCH_TIME = re.compile(r"Search time: (\d+) ms")
+
+
+def bench_lines(engine, depth, threads, flag, line):
+    """Run `chariot bench DEPTH THREADS FLAG`: the groups of the lines that
+    match `line` as ints (0 for a group that took no part), and the search
+    time in ms. tools/smp_iterations.py uses it too."""
+    out = subprocess.run([engine, "bench", str(depth), str(threads), flag],
+                         check=True, capture_output=True, text=True).stdout
+    rows = [tuple(int(x) if x else 0 for x in m.groups()) for m in line.finditer(out)]
+    t = SEARCH_TIME.search(out)
+    if not rows or not t:
+        sys.exit(f"no {flag} lines from {engine}: is it older than `bench {flag}`?")
+    return rows, int(t.group(1))
 
 
 def bench(engine, depth, threads):
     """One bench run: {position: (ms, nodes, finisher)}."""
-    out = subprocess.run([engine, "bench", str(depth), str(threads), "--positions"],
-                         check=True, capture_output=True, text=True).stdout
-    runs = {}
-    for m in LINE.finditer(out):
-        pos, nodes, ms, finisher = (int(x) for x in m.groups())
-        runs[pos] = (ms, nodes, finisher)
-    if not runs:
-        sys.exit(f"no per-position lines from {engine}: is it older than `bench --positions`?")
-    return runs
+    rows, _ = bench_lines(engine, depth, threads, "--positions", LINE)
+    return {pos: (ms, nodes, finisher) for pos, nodes, ms, finisher in rows}
 
 
 def ratio(a, b):

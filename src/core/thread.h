@@ -50,7 +50,7 @@ typedef struct {
 
 typedef struct SearchThread {
     int id;                      /* 0: the main thread, which reports and keeps time */
-    _Atomic uint64_t published;  /* nodes, copied from s.stats.nodes every few thousand */
+    _Atomic uint64_t published;  /* nodes, copied from s.stats.nodes every 1024 and at the end of a helper's search */
     uint64_t searches;           /* helpers: searches joined since this SearchThread was created */
     Position pos;
     History hist;
