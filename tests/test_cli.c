@@ -5,13 +5,15 @@
  * scores, multipv, --infinite until Enter, Ctrl-C, bad arguments) and
  * `chariot play` (scripted games that end, bad input lines, undo, the
  * engine's moves, the game verdicts) and `chariot bench` (the lines of
- * --positions against the total, bad arguments).
+ * --positions against the total and against UCI searches of the same
+ * positions, bad arguments).
  */
 #include <signal.h>
 #include <string.h>
 #include <time.h>
 
 #include "check.h"
+#include "bench.h"
 #include "play.h"
 
 /* Run the binary with args until it ends; its output is in e->log. Returns the exit code. */
@@ -202,6 +204,46 @@ static void test_verdicts(void)
     }
 }
 
+/* One thread's line for a bench position counts the nodes that a UCI `go
+ * depth` from a new game counts for the same position, with bench's table
+ * size: the lines are checked against a search run another way, not only
+ * against their own sum. */
+static void test_bench_against_uci(void)
+{
+    enum { DEPTH = 6 };
+    static Engine e;
+    char depth[8];
+    snprintf(depth, sizeof depth, "%d", DEPTH);
+    const char *args[] = {"bench", depth, "1", "--positions", NULL};
+    CHECK(run(&e, args, NULL) == 0, "bench %d 1 --positions exits 0", DEPTH);
+    const int picks[] = {1, GAME_BENCH_FEN_COUNT / 2, GAME_BENCH_FEN_COUNT};
+    unsigned long long bench_nodes[3] = {0, 0, 0};
+    for (int k = 0; k < 3; k++) {
+        char want[32];
+        snprintf(want, sizeof want, "Position %d/%d: nodes ", picks[k], GAME_BENCH_FEN_COUNT);
+        const char *p = strstr(e.log, want);
+        CHECK(p && sscanf(p + strlen(want), "%llu", &bench_nodes[k]) == 1, "bench line for position %d", picks[k]);
+    }
+    static Engine u;
+    CHECK(engine_start_uci(&u), "uci session starts");
+    engine_send(&u, "setoption name Hash value %d", BENCH_HASH_MB);
+    for (int k = 0; k < 3; k++) {
+        char line[4096], want[32];
+        unsigned long long nodes = 0;
+        engine_send(&u, "ucinewgame");
+        engine_send(&u, "position fen %s", GAME_BENCH_FENS[picks[k] - 1]);
+        engine_send(&u, "go depth %d", DEPTH);
+        snprintf(want, sizeof want, "info depth %d ", DEPTH);
+        bool got = engine_expect(&u, want, line, sizeof line, 20000);
+        const char *n = got ? strstr(line, " nodes ") : NULL;
+        CHECK(n && sscanf(n, " nodes %llu", &nodes) == 1, "depth %d line for position %d: %s", DEPTH, picks[k], line);
+        CHECK(nodes == bench_nodes[k] && nodes > 0, "position %d: bench counts %llu nodes, go depth %d %llu", picks[k],
+              bench_nodes[k], DEPTH, nodes);
+        CHECK(engine_expect(&u, "bestmove", NULL, 0, 20000), "bestmove for position %d", picks[k]);
+    }
+    engine_close(&u);
+}
+
 /* `chariot bench`: the per-position lines add up to the total; bad arguments exit 2 and say why. */
 static void test_bench(void)
 {
@@ -226,6 +268,7 @@ static void test_bench(void)
     CHECK(lines == GAME_BENCH_FEN_COUNT && sum == total && total > 0, "%d position lines, %llu nodes, total %llu", lines,
           sum, total);
     CHECK(strstr(e.log, "threads: 2") != NULL, "bench ran with the threads asked for");
+    test_bench_against_uci();
     const struct {
         const char *args[5];
         const char *expect;
