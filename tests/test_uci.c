@@ -58,6 +58,18 @@ static void session_basic(void)
     nanosleep(&(struct timespec){0, 100000000}, NULL);
     engine_send(&e, "isready");
     CHECK(engine_expect(&e, "readyok", NULL, 0, 2000), "readyok while searching");
+    /* Commands that would change what the search works on, or wait for it to
+     * end (bench, before: an infinite search never ended, so the engine stopped
+     * reading), are refused with an error while it runs. */
+    static const char *const REFUSED[] = {"position startpos moves h2e2", "ucinewgame", "setoption name Hash value 8",
+                                          "go depth 3", "bench 2"};
+    for (size_t i = 0; i < sizeof REFUSED / sizeof REFUSED[0]; i++) {
+        engine_send(&e, "%s", REFUSED[i]);
+        CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 2000), "'%s' refused while searching",
+              REFUSED[i]);
+        engine_send(&e, "isready");
+        CHECK(engine_expect(&e, "readyok", NULL, 0, 2000), "readyok after '%s' while searching", REFUSED[i]);
+    }
     engine_send(&e, "stop");
     CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000), "bestmove after stop");
     CHECK(legal_after("", line), "legal bestmove after stop: %s", line);

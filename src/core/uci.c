@@ -250,6 +250,8 @@ static bool uci_command(char *line)
             proto_error("bench: '%s' is not a depth from 1 to %d", tok, MAX_DEPTH);
         } else if (extra) {
             proto_error("bench takes one number, the depth; unexpected '%s'", extra);
+        } else if (threads_busy()) { /* waiting for a `go infinite` would stop serving */
+            proto_error("bench ignored while searching (send stop first)");
         } else {
             threads_wait();
             bench_run((int)depth, 0, 0);
