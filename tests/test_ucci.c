@@ -55,7 +55,10 @@ static void test_parse_go(void)
     CHECK(go("depth 0", &red, false, &l, &g) && g.depth0, "depth 0");
     CHECK(go("depth 7", &red, false, &l, &g) && l.depth == 7 && !l.mate && !g.depth0, "depth 7");
     CHECK(go("depth infinite", &red, false, &l, &g) && l.depth == 0 && l.mate > 0, "depth infinite: until a mate");
+    CHECK(g.unlimited, "depth infinite: only a mate or stop ends it");
     CHECK(go("", &red, false, &l, &g) && l.depth == 0 && l.mate > 0, "no mode: as depth infinite");
+    CHECK(g.unlimited, "no mode: only a mate or stop ends it");
+    CHECK(go("depth 5", &red, false, &l, &g) && !g.unlimited, "depth 5: limited");
     CHECK(go("nodes 5000", &red, false, &l, &g) && l.nodes == 5000 && !l.mate, "nodes");
     /* movetime, as UCI2WB sends it for a fixed time per move (with zero clocks). */
     CHECK(go("time 0 opptime 0 movetime 970", &red, true, &l, &g) && l.movetime == 970 && !l.mate, "movetime ms");
@@ -238,6 +241,21 @@ static void session_thinking(void)
         answered += engine_expect(&e, "bestmove", NULL, 0, 5000);
     }
     CHECK(answered == 30 && !strstr(e.log + mark, "error"), "30 quick searches: %d answered", answered);
+
+    /* Batch mode cannot read `stop`, so a search only `stop` could end is refused (before, the engine
+     * thought until depth 64 or a mate and read nothing meanwhile); a limited one still runs. */
+    engine_send(&e, "setoption batch true");
+    static const char *const UNSTOPPABLE[] = {"go depth infinite", "go", "go draw"};
+    for (size_t i = 0; i < sizeof UNSTOPPABLE / sizeof UNSTOPPABLE[0]; i++) {
+        engine_send(&e, "%s", UNSTOPPABLE[i]);
+        CHECK(engine_expect(&e, "info string error: go: in batch mode", line, sizeof line, 2000),
+              "batch mode refuses '%s'", UNSTOPPABLE[i]);
+        engine_send(&e, "isready");
+        CHECK(engine_expect(&e, "readyok", NULL, 0, 2000), "batch mode: readyok after '%s'", UNSTOPPABLE[i]);
+    }
+    engine_send(&e, "go depth 3");
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000), "batch mode: go depth 3 after the refusals");
+    engine_send(&e, "setoption batch false");
 
     /* quit while thinking: the search stops, bye, exit 0. */
     engine_send(&e, "go depth infinite");

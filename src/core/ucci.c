@@ -231,7 +231,8 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
         return false;
     }
     /* No depth, nodes or time, or depth infinite: think until a mate is found or stop. */
-    if (!mode || (l->depth == 0 && !g->depth0 && !l->nodes && l->time[us] < 0 && !l->movetime))
+    g->unlimited = !mode || (l->depth == 0 && !g->depth0 && !l->nodes && l->time[us] < 0 && !l->movetime);
+    if (g->unlimited)
         l->mate = MAX_PLY / 2;
     l->ponder = g->ponder;
     l->multipv = 1;
@@ -282,6 +283,11 @@ static void cmd_go(char *args)
     if (g.depth0) {
         proto_out("info depth 0 score %d", eval_evaluate(&ucci.game));
         proto_out("nobestmove");
+        return;
+    }
+    if (ucci.batch && g.unlimited) { /* nobody could send stop */
+        proto_error("go: in batch mode no input is read while thinking, so a search without depth, nodes or time "
+                    "could not be stopped; give one of them");
         return;
     }
     if (ucci.batch && l.ponder) { /* nobody could send ponderhit */
