@@ -56,7 +56,7 @@ test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
 
 test-san: tests/run-tests-san         ## the test suite under ASan+UBSan (perft capped at smaller counts)
-	ASAN_OPTIONS=detect_leaks=0 ./tests/run-tests-san --quick --engine ./chariot-san
+	ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 ./tests/run-tests-san --quick --engine ./chariot-san
 
 test-tsan: tests/run-tests chariot-tsan ## parallel search stress test against the ThreadSanitizer build
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./tests/run-tests --engine ./chariot-tsan smp

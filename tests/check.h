@@ -57,6 +57,7 @@ typedef struct {
 void check_bad_inputs(Engine *e, const BadInput *list, size_t n);
 
 void test_fen(void);
+void test_fuzz(void);
 void test_perft(void);
 void test_tt(void);
 void test_eval(void);

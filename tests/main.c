@@ -20,7 +20,7 @@ static const struct {
     {"fen", test_fen},       {"perft", test_perft}, {"tt", test_tt},   {"eval", test_eval},
     {"rules", test_rules},   {"search", test_search}, {"uci", test_uci}, {"smp", test_smp},
     {"notation", test_notation}, {"ucci", test_ucci}, {"timeman", test_timeman},
-    {"cli", test_cli},
+    {"cli", test_cli},       {"fuzz", test_fuzz},
 };
 
 int main(int argc, char **argv)
