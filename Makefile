@@ -58,8 +58,8 @@ test-fast: tests/run-tests            ## the test suite, optimised build only
 test-san: tests/run-tests-san         ## the test suite under ASan+UBSan (perft capped at smaller counts)
 	ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 ./tests/run-tests-san --quick --engine ./chariot-san
 
-test-tsan: tests/run-tests chariot-tsan ## parallel search stress test against the ThreadSanitizer build
-	TSAN_OPTIONS="halt_on_error=1 exitcode=66" ./tests/run-tests --engine ./chariot-tsan smp
+test-tsan: tests/run-tests chariot-tsan ## parallel search stress test and protocol fuzz sessions, ThreadSanitizer build
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 allocator_may_return_null=1" ./tests/run-tests --engine ./chariot-tsan smp fuzz
 
 test-tune: chariot-tune               ## the evaluation tuner on a small sample (tests/tune_test.sh)
 	bash tests/tune_test.sh ./chariot-tune

@@ -7,9 +7,9 @@
  * fail and keep the old one; commands during a search; stop and ponderhit at
  * any time), drawn from a fixed seed so a failure can be replayed. After
  * every few lines the engine must still answer isready; at the end it must
- * quit with exit code 0 (under `make test-san`, whose ASAN_OPTIONS let a
- * huge allocation fail as libc's does, a sanitizer report makes the exit
- * code non-zero).
+ * quit with exit code 0 (under `make test-san` and `make test-tsan`, whose
+ * sanitizer options let a huge allocation fail as libc's does, a sanitizer
+ * report makes the exit code non-zero).
  * Searches are kept small (depth, nodes, time), so that a search started in
  * UCCI batch mode, which reads nothing until it ends, ends within the wait.
  */
