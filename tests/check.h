@@ -55,6 +55,9 @@ typedef struct {
     const char *input, *expect;
 } BadInput;
 void check_bad_inputs(Engine *e, const BadInput *list, size_t n);
+/* A line longer than the engine reads (a position with thousands of moves) is
+ * dropped whole with an error, and the line after it is read as a command. */
+void check_long_line(Engine *e);
 
 void test_fen(void);
 void test_fuzz(void);

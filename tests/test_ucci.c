@@ -295,6 +295,7 @@ static void session_bad_input(void)
     engine_send(&e, "position startpos moves h2e2");
     engine_send(&e, "banmoves h9g7");
     check_bad_inputs(&e, BAD_INPUT, sizeof BAD_INPUT / sizeof BAD_INPUT[0]);
+    check_long_line(&e);
     /* Unknown options are no error in UCCI. */
     engine_send(&e, "setoption bookfiles BOOK.DAT");
     CHECK(engine_expect(&e, "info string ", line, sizeof line, 3000) && !strstr(line, "error") &&

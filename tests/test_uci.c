@@ -180,6 +180,7 @@ static void session_bad_input(void)
     engine_start_uci(&e);
     engine_send(&e, "position startpos moves h2e2");
     check_bad_inputs(&e, BAD_INPUT, sizeof BAD_INPUT / sizeof BAD_INPUT[0]);
+    check_long_line(&e);
     /* The position from before the bad commands is still there. */
     engine_send(&e, "go depth 3");
     CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000) && legal_after("h2e2", line),

@@ -254,3 +254,17 @@ bool move_legal_after(const char *fen, const char *moves, const char *move)
     }
     return pos_parse_move(&pos, m) != MOVE_NONE;
 }
+
+void check_long_line(Engine *e)
+{
+    static char text[24000];
+    size_t n = (size_t)snprintf(text, sizeof text, "position startpos moves");
+    while (n + 24 < sizeof text) /* knights out and back: legal all the way */
+        n += (size_t)snprintf(text + n, sizeof text - n, " b0c2 b9c7 c2b0 c7b9");
+    char line[4096];
+    engine_send(e, "%s", text);
+    bool got = engine_expect(e, "info string error: ", line, sizeof line, 3000);
+    CHECK(got && strstr(line, "line longer than"), "a %zu-character line: %s", n, got ? line : "(nothing)");
+    engine_send(e, "isready");
+    CHECK(engine_expect(e, "readyok", line, sizeof line, 3000), "the next line is a command again: %s", line);
+}

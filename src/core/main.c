@@ -108,9 +108,8 @@ int main(int argc, char **argv)
         return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
     }
     char first[16384];
-    if (!fgets(first, sizeof first, stdin))
+    if (!proto_read_line(first, sizeof first))
         return 0;
-    first[strcspn(first, "\r\n")] = 0;
     char word[8] = "";
     sscanf(first, "%7s", word);
     int rc = !strcmp(word, "ucci") ? ucci_loop_from(first) : uci_loop_from(first);

@@ -34,6 +34,10 @@ extern const int ENGINE_OPTION_COUNT;
 
 void proto_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void proto_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The next line of stdin without its end of line; false at the end of input.
+ * A line that does not fit (size - 2 characters and more) is read to its end
+ * and dropped with an error, so its tail cannot pass for a command. */
+bool proto_read_line(char *line, size_t size);
 
 /* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */
 bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);

@@ -430,10 +430,8 @@ int ucci_loop_from(char *first)
     pos_set_fen(&ucci.game, GAME_STARTPOS, err, sizeof err);
     g_settings.fairy_ranks = false; /* UCCI moves always use ranks 0-9 */
     bool go_on = !first || ucci_command(first);
-    while (go_on && fgets(line, sizeof line, stdin)) {
-        line[strcspn(line, "\r\n")] = 0;
+    while (go_on && proto_read_line(line, sizeof line))
         go_on = ucci_command(line);
-    }
     threads_stop();
     threads_wait();
     return 0;

@@ -267,10 +267,8 @@ int uci_loop_from(char *first)
     pos_set_fen(&game, GAME_STARTPOS, err, sizeof err);
     bool go_on = !first || uci_command(first);
     char line[16384];
-    while (go_on && fgets(line, sizeof line, stdin)) {
-        line[strcspn(line, "\r\n")] = 0;
+    while (go_on && proto_read_line(line, sizeof line))
         go_on = uci_command(line);
-    }
     threads_stop();
     threads_wait();
     return 0;
