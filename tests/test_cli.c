@@ -130,10 +130,15 @@ static void test_play_games(void)
     static Engine e;
     /* You (Red) mate in one, after bad input; undo; mate again in ICCS. */
     const char *a1[] = {"play", "--depth", "1", "4k4/R8/1R7/9/9/9/9/9/9/3K5", "w", "-", "-", "0", "1", NULL};
-    const char *script = "hello\na0a9\ndepth x\ndepth 0\nside green\ntime 0\ntime\nundo\nR8+2\nb9b8\nundo\n"
-                         "fen\nmoves\nhelp\nb7b9\nquit";
+    /* A line longer than play reads (its tail, "b7b9", must not be played) comes first. */
+    char script[2048];
+    int len = snprintf(script, sizeof script, "%0*d b7b9\n", 254, 0); /* the tail would start at b7b9 */
+    snprintf(script + len, sizeof script - (size_t)len, "%s",
+             "hello\na0a9\ndepth x\ndepth 0\nside green\ntime 0\ntime\nundo\nR8+2\nb9b8\nundo\n"
+             "fen\nmoves\nhelp\nb7b9\nquit");
     CHECK(run(&e, a1, script) == 0, "play exits 0");
     const char *expect[] = {
+        "error: a line of more than 254 characters; ignored",
         "error: 'hello' is neither a legal move here nor a command",
         "error: 'a0a9' is neither a legal move here nor a command",
         "error: depth takes a whole number",

@@ -325,11 +325,15 @@ int play_main(int argc, char **argv)
         }
         printf("%s> ", g.human == RED ? "red" : "black");
         fflush(stdout);
-        if (!fgets(line, sizeof line, stdin)) {
+        ReadLine got = proto_read_bounded(line, sizeof line);
+        if (got == READ_EOF) {
             printf("\n");
             break;
         }
-        line[strcspn(line, "\r\n")] = 0;
+        if (got == READ_TOO_LONG) {
+            printf("error: a line of more than %zu characters; ignored\n", sizeof line - 2);
+            continue;
+        }
         if (g.echo)
             printf("%s\n", line);
         if (!play_command(&g, line))

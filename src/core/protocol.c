@@ -63,21 +63,28 @@ void proto_error(const char *fmt, ...)
     proto_out("info string error: %s", buf);
 }
 
-bool proto_read_line(char *line, size_t size)
+ReadLine proto_read_bounded(char *line, size_t size)
 {
     if (!fgets(line, (int)size, stdin))
-        return false;
+        return READ_EOF;
     size_t n = strlen(line);
     if (n + 1 == size && line[n - 1] != '\n') { /* no room for the whole line: drop it all */
         int c;
         while ((c = getchar()) != EOF && c != '\n')
             ;
-        proto_error("line longer than %zu characters ignored", size - 2);
         line[0] = 0;
-        return true;
+        return READ_TOO_LONG;
     }
     line[strcspn(line, "\r\n")] = 0;
-    return true;
+    return READ_OK;
+}
+
+bool proto_read_line(char *line, size_t size)
+{
+    ReadLine r = proto_read_bounded(line, size);
+    if (r == READ_TOO_LONG)
+        proto_error("line longer than %zu characters ignored", size - 2);
+    return r != READ_EOF;
 }
 
 void proto_move_str(Move m, char *buf)
