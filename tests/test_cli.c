@@ -6,7 +6,8 @@
  * `chariot play` (scripted games that end, bad input lines, undo, the
  * engine's moves, the game verdicts) and `chariot bench` (the lines of
  * --positions against the total and against UCI searches of the same
- * positions, bad arguments).
+ * positions, bad arguments) and `chariot ttlab` (a small run's rows, bad
+ * arguments).
  */
 #include <signal.h>
 #include <string.h>
@@ -345,10 +346,52 @@ static void test_bench_iterations(void)
           completed, nodes, total);
 }
 
+/* `chariot ttlab`: a small run prints one row per scheme and "off" (no table,
+ * no hits); bad arguments exit 2 and say why. */
+static void test_ttlab(void)
+{
+    static Engine e;
+    const char *args[] = {"ttlab", "schemes", "--depth", "5", "--positions", "3", "--sizes", "64K", "--quiet", NULL};
+    CHECK(run(&e, args, NULL) == 0, "ttlab schemes exits 0: %s", e.log);
+    static const char *const ROWS[] = {"always", "depth", "two-tier", "two-layer", "aged-bucket", "off"};
+    unsigned long long nodes[6] = {0};
+    double hits[6] = {0};
+    for (int k = 0; k < 6; k++) {
+        char want[40];
+        snprintf(want, sizeof want, "\n%-27s %8sK", ROWS[k], "64");
+        const char *p = strstr(e.log, want);
+        int seed = -1;
+        double cpu = -1;
+        CHECK(p && sscanf(p + strlen(want), " %d %llu %lf %lf", &seed, &nodes[k], &cpu, &hits[k]) == 4 && seed == 0 &&
+                  nodes[k] > 0,
+              "ttlab row for %s: %s", ROWS[k], e.log);
+    }
+    CHECK(hits[5] == 0 && hits[4] > 0, "no table: no hits (%.1f%%); aged buckets %.1f%%", hits[5], hits[4]);
+    const struct {
+        const char *args[6];
+        const char *expect;
+    } BAD[] = {
+        {{"ttlab", "--depth", "0", NULL}, "--depth takes a whole number from 1 to"},
+        {{"ttlab", "--depth", NULL}, "--depth needs a value"},
+        {{"ttlab", "--sizes", "64Q", NULL}, "'64Q' is not a table size"},
+        {{"ttlab", "--sizes", "1M-64K", NULL}, "runs backwards"},
+        {{"ttlab", "--schemes", "always,bogus", NULL}, "unknown scheme 'bogus'"},
+        {{"ttlab", "bogus", NULL}, "unknown experiment 'bogus'"},
+        {{"ttlab", "--follow-depth", "0", NULL}, "--follow-depth takes a whole number"},
+        {{"ttlab", "schemes", "extra", NULL}, "unexpected argument 'extra'"},
+        {{"ttlab", "mates", "--epd", "/nonexistent/mates.epd", NULL}, "cannot read the mate suite"},
+    };
+    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
+        int rc = run(&e, BAD[i].args, NULL);
+        CHECK(rc == 2 && strstr(e.log, BAD[i].expect), "bad ttlab case %zu: exit %d, output %s", i, rc, e.log);
+    }
+}
+
 void test_cli(void)
 {
     test_bench();
     test_bench_iterations();
+    test_ttlab();
     test_verdicts();
     test_analyze();
     test_play_games();

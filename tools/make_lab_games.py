@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Make the game records used by `chariot ttlab --game`: Fairy-Stockfish plays
+"""Make the game records used by `chariot ttlab aging` (GAME_LAB_GAMES): Fairy-Stockfish plays
 itself at a fixed depth from some of the shared openings; prints C string
 literals "FEN|m1 m2 ..." with moves in ICCS (ranks 0-9).
 

@@ -12,12 +12,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include "ttlab.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "protocol.h"
 #include "thread.h"
 
 typedef struct {
@@ -59,15 +61,18 @@ static void add_stats(SearchStats *a, const SearchStats *b)
         a->stores[k] += b->stores[k];
 }
 
-static void apply_setup(const LabSetup *s)
+/* False when the table cannot be allocated: the setup is skipped. */
+static bool apply_setup(const LabSetup *s)
 {
     tt_set_enabled(s->table);
     tt_set_scheme(s->scheme);
     tt_set_store_depth0(s->depth0);
     tt_set_aging(s->aging);
     tt_set_mate_adjust(s->mate_adjust);
-    if (!tt_resize_kb(s->kb))
-        fprintf(stderr, "ttlab: cannot allocate %zu KiB\n", s->kb);
+    if (tt_resize_kb(s->kb))
+        return true;
+    fprintf(stderr, "ttlab: cannot allocate %zu KiB: %s skipped\n", s->kb, s->label);
+    return false;
 }
 
 static void restore_defaults(void)
@@ -214,7 +219,7 @@ static void report(FILE *csv, const LabOptions *o, const LabSetup *s, int seed, 
     const SearchStats *st = &r->st;
     uint64_t stores = st->stores[0] + st->stores[1] + st->stores[2] + st->stores[3];
     uint64_t interior = st->nodes - st->qnodes;
-    printf("%-24s %8zuK %2d %12llu %9.0f %6.1f %6.1f %6.1f %6.1f %6.1f %5d %5.1f/%4.1f/%4.1f/%4.1f", s->label, s->kb,
+    printf("%-27s %8zuK %2d %12llu %9.0f %6.1f %6.1f %6.1f %6.1f %6.1f %5d %5.1f/%4.1f/%4.1f/%4.1f", s->label, s->kb,
            seed, (unsigned long long)st->nodes, r->cpu_ms, pct(st->tt_hits, st->tt_probes),
            pct(st->tt_cutoffs, st->tt_probes), pct(st->tt_move_tried, interior),
            pct(st->tt_move_cutoffs, st->tt_move_tried), pct(st->first_move_cuts, st->cut_nodes), r->fill,
@@ -247,7 +252,28 @@ static void progress(const LabOptions *o, int done, int total)
     fflush(stderr);
 }
 
-/* Sizes like "64K,1M,16M" or a range "64K-1G" (powers of two). */
+enum { LAB_MAX_SIZES = 32 };
+static const size_t LAB_MAX_KB = (size_t)64 << 20; /* 64 GiB */
+
+/* One size: a whole number with an optional K, M or G (KiB, the default;
+ * MiB; GiB), from 1K to 64G. False (with a message) for anything else. */
+static bool parse_size(const char *t, size_t *kb)
+{
+    char *end;
+    unsigned long long v = strtoull(t, &end, 10);
+    size_t shift = *end == 'G' || *end == 'g' ? 20 : *end == 'M' || *end == 'm' ? 10 : 0;
+    if (shift || *end == 'K' || *end == 'k')
+        end++;
+    if (end == t || *end || t[0] == '-' || v == 0 || v > (LAB_MAX_KB >> shift)) {
+        fprintf(stderr, "ttlab: '%s' is not a table size from 1K to 64G (e.g. 64K, 16M, 1G)\n", t);
+        return false;
+    }
+    *kb = (size_t)v << shift;
+    return true;
+}
+
+/* Sizes like "64K,1M,16M" or a range "64K-1G" (powers of two from the
+ * first): the count, or -1 (with a message) on a bad size or range. */
 static int parse_sizes(const char *spec, size_t *out, int max)
 {
     int n = 0;
@@ -257,20 +283,28 @@ static int parse_sizes(const char *spec, size_t *out, int max)
     if (dash) {
         *dash = 0;
         size_t lo = 0, hi = 0;
-        parse_sizes(buf, &lo, 1);
-        parse_sizes(dash + 1, &hi, 1);
-        for (size_t kb = lo; kb && kb <= hi && n < max; kb *= 2)
+        if (!parse_size(buf, &lo) || !parse_size(dash + 1, &hi))
+            return -1;
+        if (lo > hi) {
+            fprintf(stderr, "ttlab: the size range %s runs backwards\n", spec);
+            return -1;
+        }
+        for (size_t kb = lo; kb <= hi && n < max; kb *= 2)
             out[n++] = kb;
         return n;
     }
-    for (char *t = strtok(buf, ","); t && n < max; t = strtok(NULL, ",")) {
-        char *end;
-        double v = strtod(t, &end);
-        size_t mult = *end == 'G' || *end == 'g' ? 1 << 20 : *end == 'M' || *end == 'm' ? 1 << 10 : 1;
-        if (v > 0)
-            out[n++] = (size_t)(v * (double)mult);
+    char *save = NULL;
+    for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+        if (n == max) {
+            fprintf(stderr, "ttlab: more than %d sizes\n", max);
+            return -1;
+        }
+        if (!parse_size(t, &out[n++]))
+            return -1;
     }
-    return n;
+    if (n == 0)
+        fprintf(stderr, "ttlab: no table size in '%s'\n", spec);
+    return n ? n : -1;
 }
 
 /* The variants each experiment compares, applied to every scheme listed. */
@@ -305,17 +339,28 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
     for (size_t e = 0; e < sizeof EXPERIMENTS / sizeof EXPERIMENTS[0]; e++)
         if (!strcmp(o->experiment, EXPERIMENTS[e].name))
             variants = EXPERIMENTS[e].variants, nvariants = EXPERIMENTS[e].count;
-    size_t sizes[32];
-    int nsizes = parse_sizes(o->sizes, sizes, 32), n = 0;
-    for (int i = 0; i < nsizes && variants; i++) {
-        char list[128];
+    if (!variants) {
+        fprintf(stderr, "ttlab: unknown experiment '%s'\n", o->experiment);
+        return -1;
+    }
+    size_t sizes[LAB_MAX_SIZES];
+    int nsizes = parse_sizes(o->sizes, sizes, LAB_MAX_SIZES), n = 0;
+    if (nsizes < 0)
+        return -1;
+    for (int i = 0; i < nsizes; i++) {
+        char list[128], *save = NULL;
         snprintf(list, sizeof list, "%s", o->schemes);
-        for (char *t = strtok(list, ","); t; t = strtok(NULL, ",")) {
+        for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
             LabSetup s = {"", true, TT_AGED_BUCKET, sizes[i], true, true, true, true, false, false};
-            if (!strcmp(t, "off") && nvariants == 1)
-                s.table = false; /* "no table" only where there is nothing else to vary */
-            else if (!tt_scheme_parse(t, &s.scheme))
-                continue;
+            if (!strcmp(t, "off")) {
+                if (nvariants > 1)
+                    continue; /* "no table" only where there is nothing else to vary */
+                s.table = false;
+            } else if (!tt_scheme_parse(t, &s.scheme)) {
+                fprintf(stderr, "ttlab: unknown scheme '%s' (always, depth, two-tier, two-layer, aged-bucket, off)\n",
+                        t);
+                return -1;
+            }
             for (int v = 0; v < nvariants && n < max; v++) {
                 const LabVariant *x = &variants[v];
                 LabSetup u = s;
@@ -352,44 +397,89 @@ static void usage(void)
          "  --quiet            no progress bar");
 }
 
+/* A whole number from min to max for option opt, or false with a message. */
+static bool lab_number(const char *opt, const char *v, long min, long max, int *out)
+{
+    long n;
+    if (!proto_parse_long(v, min, max, &n)) {
+        fprintf(stderr, "ttlab: %s takes a whole number from %ld to %ld, got '%s'\n", opt, min, max, v);
+        return false;
+    }
+    *out = (int)n;
+    return true;
+}
+
 int ttlab_main(int argc, char **argv)
 {
     LabOptions o = {"schemes", 9, 1, 0, 40, 3, NULL, "tests/mates.epd", "64K,1M,16M",
                     "always,depth,two-tier,two-layer,aged-bucket,off", false};
+    static const struct {
+        const char *name;
+        long min, max;
+        size_t offset;
+    } NUMBERS[] = {
+        {"--depth", 1, MAX_DEPTH, offsetof(LabOptions, depth)},
+        {"--seeds", 1, 64, offsetof(LabOptions, seeds)},
+        {"--positions", 0, 1000, offsetof(LabOptions, positions)}, /* 0: all; more than there are: all */
+        {"--plies", 1, 1000, offsetof(LabOptions, plies)},
+        {"--follow-depth", 1, MAX_DEPTH, offsetof(LabOptions, follow_depth)},
+    };
+    static const struct {
+        const char *name;
+        size_t offset;
+    } TEXTS[] = {{"--sizes", offsetof(LabOptions, sizes)},
+                 {"--schemes", offsetof(LabOptions, schemes)},
+                 {"--epd", offsetof(LabOptions, epd)},
+                 {"--csv", offsetof(LabOptions, csv)}};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--depth") && v)
-            o.depth = atoi(v), i++;
-        else if (!strcmp(a, "--sizes") && v)
-            o.sizes = v, i++;
-        else if (!strcmp(a, "--schemes") && v)
-            o.schemes = v, i++;
-        else if (!strcmp(a, "--seeds") && v)
-            o.seeds = imax(1, atoi(v)), i++;
-        else if (!strcmp(a, "--positions") && v)
-            o.positions = atoi(v), i++;
-        else if (!strcmp(a, "--plies") && v)
-            o.plies = atoi(v), i++;
-        else if (!strcmp(a, "--follow-depth") && v)
-            o.follow_depth = atoi(v), i++;
-        else if (!strcmp(a, "--epd") && v)
-            o.epd = v, i++;
-        else if (!strcmp(a, "--csv") && v)
-            o.csv = v, i++;
-        else if (!strcmp(a, "--quiet"))
+        bool known = false;
+        for (size_t k = 0; k < sizeof NUMBERS / sizeof NUMBERS[0] && !known; k++)
+            if (!strcmp(a, NUMBERS[k].name)) {
+                if (!v || !lab_number(a, v, NUMBERS[k].min, NUMBERS[k].max, (int *)((char *)&o + NUMBERS[k].offset))) {
+                    if (!v)
+                        fprintf(stderr, "ttlab: %s needs a value\n", a);
+                    return 2;
+                }
+                known = true, i++;
+            }
+        for (size_t k = 0; k < sizeof TEXTS / sizeof TEXTS[0] && !known; k++)
+            if (!strcmp(a, TEXTS[k].name)) {
+                if (!v) {
+                    fprintf(stderr, "ttlab: %s needs a value\n", a);
+                    return 2;
+                }
+                *(const char **)((char *)&o + TEXTS[k].offset) = v;
+                known = true, i++;
+            }
+        if (known)
+            continue;
+        if (!strcmp(a, "--quiet")) {
             o.quiet = true;
-        else if (a[0] != '-')
-            o.experiment = a;
-        else {
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage();
+            return 0;
+        } else if (a[0] != '-' && i == 0) {
+            o.experiment = a;
+        } else {
+            fprintf(stderr, "ttlab: unexpected argument '%s' ('chariot ttlab --help' lists the options)\n", a);
             return 2;
         }
     }
     static LabSetup setups[256];
     int n = build_setups(&o, setups, 256);
-    if (n == 0) {
-        usage();
+    if (n <= 0) {
+        if (n == 0)
+            fprintf(stderr, "ttlab: nothing to run\n");
         return 2;
+    }
+    if (!strcmp(o.experiment, "mates")) { /* the suite must be there before any row */
+        FILE *f = fopen(o.epd, "r");
+        if (!f) {
+            fprintf(stderr, "ttlab: cannot read the mate suite %s\n", o.epd);
+            return 2;
+        }
+        fclose(f);
     }
     FILE *csv = NULL;
     if (o.csv) {
@@ -403,7 +493,7 @@ int ttlab_main(int argc, char **argv)
             fprintf(csv, "%s\n", CSV_HEADER);
     }
     printf("ttlab %s: depth %d, %d seed(s)\n", o.experiment, o.depth, o.seeds);
-    printf("%-24s %9s %2s %12s %9s %6s %6s %6s %6s %6s %5s %s\n", "setup", "size", "sd", "nodes", "cpu ms", "hit%",
+    printf("%-27s %9s %2s %12s %9s %6s %6s %6s %6s %6s %5s %s\n", "setup", "size", "sd", "nodes", "cpu ms", "hit%",
            "ttcut%", "ttm1st", "ttmcut", "1stcut", "fill", "stores new/upd/repl/rej %");
     int done = 0, total = n * o.seeds;
     for (int seed = 0; seed < o.seeds; seed++) {
@@ -412,7 +502,10 @@ int ttlab_main(int argc, char **argv)
             progress(&o, done, total);
             LabResult r;
             memset(&r, 0, sizeof r);
-            apply_setup(&setups[i]);
+            if (!apply_setup(&setups[i])) {
+                progress(&o, ++done, total);
+                continue;
+            }
             if (!strcmp(o.experiment, "aging"))
                 run_games(&setups[i], &o, &r);
             else if (!strcmp(o.experiment, "mates"))
