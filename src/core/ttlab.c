@@ -71,7 +71,7 @@ static bool apply_setup(const LabSetup *s)
     tt_set_mate_adjust(s->mate_adjust);
     if (tt_resize_kb(s->kb))
         return true;
-    fprintf(stderr, "ttlab: cannot allocate %zu KiB: %s skipped\n", s->kb, s->label);
+    fprintf(stderr, "chariot ttlab: cannot allocate %zu KiB: %s skipped\n", s->kb, s->label);
     return false;
 }
 
@@ -165,7 +165,7 @@ static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
     FILE *f = fopen(o->epd, "r");
     char line[512];
     if (!f) {
-        fprintf(stderr, "ttlab: cannot read %s\n", o->epd);
+        fprintf(stderr, "chariot ttlab: cannot read %s\n", o->epd);
         return;
     }
     while (fgets(line, sizeof line, f)) {
@@ -265,7 +265,7 @@ static bool parse_size(const char *t, size_t *kb)
     if (shift || *end == 'K' || *end == 'k')
         end++;
     if (end == t || *end || t[0] == '-' || v == 0 || v > (LAB_MAX_KB >> shift)) {
-        fprintf(stderr, "ttlab: '%s' is not a table size from 1K to 64G (e.g. 64K, 16M, 1G)\n", t);
+        fprintf(stderr, "chariot ttlab: '%s' is not a table size from 1K to 64G (e.g. 64K, 16M, 1G)\n", t);
         return false;
     }
     *kb = (size_t)v << shift;
@@ -286,7 +286,7 @@ static int parse_sizes(const char *spec, size_t *out, int max)
         if (!parse_size(buf, &lo) || !parse_size(dash + 1, &hi))
             return -1;
         if (lo > hi) {
-            fprintf(stderr, "ttlab: the size range %s runs backwards\n", spec);
+            fprintf(stderr, "chariot ttlab: the size range %s runs backwards\n", spec);
             return -1;
         }
         for (size_t kb = lo; kb <= hi && n < max; kb *= 2)
@@ -296,14 +296,14 @@ static int parse_sizes(const char *spec, size_t *out, int max)
     char *save = NULL;
     for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         if (n == max) {
-            fprintf(stderr, "ttlab: more than %d sizes\n", max);
+            fprintf(stderr, "chariot ttlab: more than %d sizes\n", max);
             return -1;
         }
         if (!parse_size(t, &out[n++]))
             return -1;
     }
     if (n == 0)
-        fprintf(stderr, "ttlab: no table size in '%s'\n", spec);
+        fprintf(stderr, "chariot ttlab: no table size in '%s'\n", spec);
     return n ? n : -1;
 }
 
@@ -340,7 +340,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
         if (!strcmp(o->experiment, EXPERIMENTS[e].name))
             variants = EXPERIMENTS[e].variants, nvariants = EXPERIMENTS[e].count;
     if (!variants) {
-        fprintf(stderr, "ttlab: unknown experiment '%s'\n", o->experiment);
+        fprintf(stderr, "chariot ttlab: unknown experiment '%s'\n", o->experiment);
         return -1;
     }
     size_t sizes[LAB_MAX_SIZES];
@@ -357,8 +357,8 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
                     continue; /* "no table" only where there is nothing else to vary */
                 s.table = false;
             } else if (!tt_scheme_parse(t, &s.scheme)) {
-                fprintf(stderr, "ttlab: unknown scheme '%s' (always, depth, two-tier, two-layer, aged-bucket, off)\n",
-                        t);
+                fprintf(stderr,
+                        "chariot ttlab: unknown scheme '%s' (always, depth, two-tier, two-layer, aged-bucket, off)\n", t);
                 return -1;
             }
             for (int v = 0; v < nvariants && n < max; v++) {
@@ -402,7 +402,7 @@ static bool lab_number(const char *opt, const char *v, long min, long max, int *
 {
     long n;
     if (!proto_parse_long(v, min, max, &n)) {
-        fprintf(stderr, "ttlab: %s takes a whole number from %ld to %ld, got '%s'\n", opt, min, max, v);
+        fprintf(stderr, "chariot ttlab: %s takes a whole number from %ld to %ld, got '%s'\n", opt, min, max, v);
         return false;
     }
     *out = (int)n;
@@ -438,7 +438,7 @@ int ttlab_main(int argc, char **argv)
             if (!strcmp(a, NUMBERS[k].name)) {
                 if (!v || !lab_number(a, v, NUMBERS[k].min, NUMBERS[k].max, (int *)((char *)&o + NUMBERS[k].offset))) {
                     if (!v)
-                        fprintf(stderr, "ttlab: %s needs a value\n", a);
+                        fprintf(stderr, "chariot ttlab: %s needs a value\n", a);
                     return 2;
                 }
                 known = true, i++;
@@ -446,7 +446,7 @@ int ttlab_main(int argc, char **argv)
         for (size_t k = 0; k < sizeof TEXTS / sizeof TEXTS[0] && !known; k++)
             if (!strcmp(a, TEXTS[k].name)) {
                 if (!v) {
-                    fprintf(stderr, "ttlab: %s needs a value\n", a);
+                    fprintf(stderr, "chariot ttlab: %s needs a value\n", a);
                     return 2;
                 }
                 *(const char **)((char *)&o + TEXTS[k].offset) = v;
@@ -462,7 +462,7 @@ int ttlab_main(int argc, char **argv)
         } else if (a[0] != '-' && i == 0) {
             o.experiment = a;
         } else {
-            fprintf(stderr, "ttlab: unexpected argument '%s' ('chariot ttlab --help' lists the options)\n", a);
+            fprintf(stderr, "chariot ttlab: unexpected argument '%s' ('chariot ttlab --help' lists the options)\n", a);
             return 2;
         }
     }
@@ -470,13 +470,13 @@ int ttlab_main(int argc, char **argv)
     int n = build_setups(&o, setups, 256);
     if (n <= 0) {
         if (n == 0)
-            fprintf(stderr, "ttlab: nothing to run\n");
+            fprintf(stderr, "chariot ttlab: nothing to run\n");
         return 2;
     }
     if (!strcmp(o.experiment, "mates")) { /* the suite must be there before any row */
         FILE *f = fopen(o.epd, "r");
         if (!f) {
-            fprintf(stderr, "ttlab: cannot read the mate suite %s\n", o.epd);
+            fprintf(stderr, "chariot ttlab: cannot read the mate suite %s\n", o.epd);
             return 2;
         }
         fclose(f);
@@ -486,7 +486,7 @@ int ttlab_main(int argc, char **argv)
         bool fresh = access(o.csv, F_OK) != 0;
         csv = fopen(o.csv, "a");
         if (!csv) {
-            fprintf(stderr, "ttlab: cannot write %s\n", o.csv);
+            fprintf(stderr, "chariot ttlab: cannot write %s\n", o.csv);
             return 2;
         }
         if (fresh)
