@@ -210,6 +210,21 @@ static void test_verdicts(void)
     }
 }
 
+/* Each command line must exit with code 2 and print a message containing `expect`. */
+typedef struct {
+    const char *args[6];
+    const char *expect;
+} BadArgs;
+
+static void check_bad_args(Engine *e, const BadArgs *list, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int rc = run(e, list[i].args, NULL);
+        CHECK(rc == 2 && strstr(e->log, list[i].expect), "chariot %s ...: exit %d, output %s", list[i].args[0], rc,
+              e->log);
+    }
+}
+
 /* One thread's line for a bench position counts the nodes that a UCI `go
  * depth` from a new game counts for the same position, with bench's table
  * size: the lines are checked against a search run another way, not only
@@ -275,20 +290,14 @@ static void test_bench(void)
           sum, total);
     CHECK(strstr(e.log, "threads: 2") != NULL, "bench ran with the threads asked for");
     test_bench_against_uci();
-    const struct {
-        const char *args[5];
-        const char *expect;
-    } BAD[] = {
+    static const BadArgs BAD[] = {
         {{"bench", "x", NULL}, "'x' is not a depth"},
         {{"bench", "0", NULL}, "'0' is not a depth"},
         {{"bench", "5", "0", NULL}, "'0' is not a thread count"},
         {{"bench", "5", "999", NULL}, "'999' is not a thread count"},
         {{"bench", "5", "1", "7", NULL}, "unexpected argument '7'"},
     };
-    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
-        int rc = run(&e, BAD[i].args, NULL);
-        CHECK(rc == 2 && strstr(e.log, BAD[i].expect), "bad bench case %zu: exit %d, output %s", i, rc, e.log);
-    }
+    check_bad_args(&e, BAD, sizeof BAD / sizeof BAD[0]);
 }
 
 /* Sums the `Iterations of depth` lines of a bench log: completed and stopped
@@ -346,6 +355,17 @@ static void test_bench_iterations(void)
           completed, nodes, total);
 }
 
+/* The nodes and hit rate of a ttlab row (64 KiB table, seed 0) labelled `label`. */
+static bool ttlab_row(const char *log, const char *label, unsigned long long *nodes, double *hits)
+{
+    char want[48];
+    snprintf(want, sizeof want, "\n%-27s %8sK", label, "64");
+    const char *p = strstr(log, want);
+    int seed = -1;
+    double cpu;
+    return p && sscanf(p + strlen(want), " %d %llu %lf %lf", &seed, nodes, &cpu, hits) == 4 && seed == 0 && *nodes > 0;
+}
+
 /* `chariot ttlab`: a small run prints one row per scheme and "off" (no table,
  * no hits); bad arguments exit 2 and say why. */
 static void test_ttlab(void)
@@ -356,21 +376,21 @@ static void test_ttlab(void)
     static const char *const ROWS[] = {"always", "depth", "two-tier", "two-layer", "aged-bucket", "off"};
     unsigned long long nodes[6] = {0};
     double hits[6] = {0};
-    for (int k = 0; k < 6; k++) {
-        char want[40];
-        snprintf(want, sizeof want, "\n%-27s %8sK", ROWS[k], "64");
-        const char *p = strstr(e.log, want);
-        int seed = -1;
-        double cpu = -1;
-        CHECK(p && sscanf(p + strlen(want), " %d %llu %lf %lf", &seed, &nodes[k], &cpu, &hits[k]) == 4 && seed == 0 &&
-                  nodes[k] > 0,
-              "ttlab row for %s: %s", ROWS[k], e.log);
-    }
+    for (int k = 0; k < 6; k++)
+        CHECK(ttlab_row(e.log, ROWS[k], &nodes[k], &hits[k]), "ttlab row for %s: %s", ROWS[k], e.log);
     CHECK(hits[5] == 0 && hits[4] > 0, "no table: no hits (%.1f%%); aged buckets %.1f%%", hits[5], hits[4]);
-    const struct {
-        const char *args[6];
-        const char *expect;
-    } BAD[] = {
+    /* Without internal iterative reduction the table saves nodes to the same depth; with it, a search
+     * without a table reduces every PV and cut node, so its "depth 7" is shallower and cheaper. */
+    const char *iir[] = {"ttlab", "iir", "--depth", "7", "--positions", "3", "--sizes", "64K", "--schemes",
+                         "aged-bucket,off", "--quiet", NULL};
+    CHECK(run(&e, iir, NULL) == 0, "ttlab iir exits 0: %s", e.log);
+    static const char *const IIR_ROWS[] = {"aged-bucket iir", "aged-bucket no-iir", "off iir", "off no-iir"};
+    unsigned long long n[4] = {0};
+    for (int k = 0; k < 4; k++)
+        CHECK(ttlab_row(e.log, IIR_ROWS[k], &n[k], &hits[0]), "ttlab row for %s: %s", IIR_ROWS[k], e.log);
+    CHECK(n[3] > n[1] && n[2] < n[3], "no IIR: table %llu nodes, none %llu; no table: IIR %llu nodes", n[1], n[3],
+          n[2]);
+    static const BadArgs BAD[] = {
         {{"ttlab", "--depth", "0", NULL}, "--depth takes a whole number from 1 to"},
         {{"ttlab", "--depth", NULL}, "--depth needs a value"},
         {{"ttlab", "--sizes", "64Q", NULL}, "'64Q' is not a table size"},
@@ -381,10 +401,7 @@ static void test_ttlab(void)
         {{"ttlab", "schemes", "extra", NULL}, "unexpected argument 'extra'"},
         {{"ttlab", "mates", "--epd", "/nonexistent/mates.epd", NULL}, "cannot read the mate suite"},
     };
-    for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
-        int rc = run(&e, BAD[i].args, NULL);
-        CHECK(rc == 2 && strstr(e.log, BAD[i].expect), "bad ttlab case %zu: exit %d, output %s", i, rc, e.log);
-    }
+    check_bad_args(&e, BAD, sizeof BAD / sizeof BAD[0]);
 }
 
 void test_cli(void)

@@ -18,4 +18,5 @@ sel depth0  && run depth0 depth0 --depth 10 --sizes 64K,1M,16M --schemes always,
 sel ordering && run ordering ordering --depth 10 --sizes 16M --schemes aged-bucket --seeds 3
 sel aging   && run aging aging --depth 8 --plies 30 --sizes 256K,4M --schemes depth,two-tier,aged-bucket --seeds 2
 sel mates   && run mates mates --depth 9 --sizes 16M --schemes aged-bucket --epd tests/mates.epd
+sel iir     && run iir iir --depth 10 --sizes 64K,16M --schemes always,aged-bucket,off
 exit 0

@@ -262,7 +262,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             return score_is_mate(v) ? beta : v;
     }
     /* 9. Internal iterative reduction: no table move to start from, search a ply less. */
-    if (!root && depth >= IIR_MIN_DEPTH && (pv || cut_node) && !(tp.hit && tp.data.move))
+    if (!root && depth >= IIR_MIN_DEPTH && (pv || cut_node) && !(tp.hit && tp.data.move) && !t->limits.no_iir)
         depth--;
     /* 10. The moves: table move, captures, killers, quiets, bad captures. */
     MovePicker mp;

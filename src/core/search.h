@@ -62,6 +62,7 @@ typedef struct {
     Move banmoves[MAX_MOVES];
     bool no_tt_move;     /* laboratory: do not order the table move first */
     bool tt_pv_cutoffs;  /* laboratory: take table cutoffs at PV nodes too (as XQWLight does) */
+    bool no_iir;         /* laboratory: no internal iterative reduction (ttlab iir) */
 } SearchLimits;
 
 typedef struct {

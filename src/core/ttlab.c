@@ -27,7 +27,7 @@ typedef struct {
     bool table;         /* false: no table at all */
     TTScheme scheme;
     size_t kb;
-    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs;
+    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs, iir;
 } LabSetup;
 
 typedef struct {
@@ -94,6 +94,7 @@ static Move lab_search(const LabSetup *s, int depth, LabResult *r)
     t->limits.depth = depth;
     t->limits.no_tt_move = !s->tt_move;
     t->limits.tt_pv_cutoffs = s->pv_cutoffs;
+    t->limits.no_iir = !s->iir;
     atomic_store(&g_stop, false);
     atomic_store(&g_pondering, false);
     double t0 = cpu_ms();
@@ -310,21 +311,25 @@ static int parse_sizes(const char *spec, size_t *out, int max)
 /* The variants each experiment compares, applied to every scheme listed. */
 typedef struct {
     const char *suffix;
-    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs;
+    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs, iir;
 } LabVariant;
 
-static const LabVariant PLAIN[] = {{"", true, true, true, true, false, false}};
-static const LabVariant DEPTH0[] = {{" store-depth0", true, true, true, true, false, false},
-                                    {" no-depth0", false, true, true, true, false, false}};
-static const LabVariant ORDERING[] = {{" tt-move", true, true, true, true, false, false},
-                                      {" no-tt-move", true, false, true, true, false, false}};
-static const LabVariant AGING[] = {{" keep+aging", true, true, true, true, false, false},
-                                   {" keep no-aging", true, true, false, true, false, false},
-                                   {" clear-each-move", true, true, true, true, true, false}};
-static const LabVariant MATES[] = {{" adjust", true, true, true, true, false, false},
-                                   {" no-adjust", true, true, true, false, false, false},
-                                   {" adjust pv-cuts", true, true, true, true, false, true},
-                                   {" no-adjust pv-cuts", true, true, true, false, false, true}};
+static const LabVariant PLAIN[] = {{"", true, true, true, true, false, false, true}};
+static const LabVariant DEPTH0[] = {{" store-depth0", true, true, true, true, false, false, true},
+                                    {" no-depth0", false, true, true, true, false, false, true}};
+static const LabVariant ORDERING[] = {{" tt-move", true, true, true, true, false, false, true},
+                                      {" no-tt-move", true, false, true, true, false, false, true}};
+static const LabVariant AGING[] = {{" keep+aging", true, true, true, true, false, false, true},
+                                   {" keep no-aging", true, true, false, true, false, false, true},
+                                   {" clear-each-move", true, true, true, true, true, false, true}};
+static const LabVariant MATES[] = {{" adjust", true, true, true, true, false, false, true},
+                                   {" no-adjust", true, true, true, false, false, false, true},
+                                   {" adjust pv-cuts", true, true, true, true, false, true, true},
+                                   {" no-adjust pv-cuts", true, true, true, false, false, true, true}};
+/* Internal iterative reduction stands in for a missing table move, so without a table it reduces every
+ * PV and cut node of depth >= 4: "nodes to depth" then compares searches of different depth. */
+static const LabVariant IIR[] = {{" iir", true, true, true, true, false, false, true},
+                                 {" no-iir", true, true, true, true, false, false, false}};
 
 static int build_setups(const LabOptions *o, LabSetup *setups, int max)
 {
@@ -333,7 +338,8 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
         const LabVariant *variants;
         int count;
     } EXPERIMENTS[] = {{"schemes", PLAIN, 1}, {"sizes", PLAIN, 1}, {"depth0", DEPTH0, 2},
-                       {"ordering", ORDERING, 2}, {"aging", AGING, 3}, {"mates", MATES, 4}};
+                       {"ordering", ORDERING, 2}, {"aging", AGING, 3}, {"mates", MATES, 4},
+                       {"iir", IIR, 2}};
     const LabVariant *variants = NULL;
     int nvariants = 0;
     for (size_t e = 0; e < sizeof EXPERIMENTS / sizeof EXPERIMENTS[0]; e++)
@@ -351,14 +357,14 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
         char list[128], *save = NULL;
         snprintf(list, sizeof list, "%s", o->schemes);
         for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-            LabSetup s = {"", true, TT_AGED_BUCKET, sizes[i], true, true, true, true, false, false};
+            LabSetup s = {"", true, TT_AGED_BUCKET, sizes[i], true, true, true, true, false, false, true};
             if (!strcmp(t, "off")) {
-                if (nvariants > 1)
-                    continue; /* "no table" only where there is nothing else to vary */
+                if (nvariants > 1 && variants != IIR)
+                    continue; /* "no table" only where the variants do not need one */
                 s.table = false;
             } else if (!tt_scheme_parse(t, &s.scheme)) {
-                fprintf(stderr,
-                        "chariot ttlab: unknown scheme '%s' (always, depth, two-tier, two-layer, aged-bucket, off)\n", t);
+                fprintf(stderr, "chariot ttlab: unknown scheme '%s' "
+                                "(always, depth, two-tier, two-layer, aged-bucket, off)\n", t);
                 return -1;
             }
             for (int v = 0; v < nvariants && n < max; v++) {
@@ -367,6 +373,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
                 snprintf(u.label, sizeof u.label, "%s%s", t, x->suffix);
                 u.depth0 = x->depth0, u.tt_move = x->tt_move, u.aging = x->aging;
                 u.mate_adjust = x->mate_adjust, u.clear_between = x->clear_between, u.pv_cutoffs = x->pv_cutoffs;
+                u.iir = x->iir;
                 setups[n++] = u;
             }
         }
@@ -384,6 +391,7 @@ static void usage(void)
          "  ordering  the table move ordered first or not (first-move cutoff rate)\n"
          "  aging     game mode: table kept with generations, kept without, cleared before each move\n"
          "  mates     mate suite (--epd FILE) with and without mate-distance adjustment\n"
+         "  iir       internal iterative reduction on and off (without a table it reduces every PV and cut node)\n"
          "options:\n"
          "  --depth N          search depth (default 9)\n"
          "  --sizes LIST       table sizes, e.g. 64K,1M,16M or 64K-1G (default 64K,1M,16M)\n"
