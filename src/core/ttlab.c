@@ -22,12 +22,18 @@
 #include "protocol.h"
 #include "thread.h"
 
+/* What an experiment's variants change (the engine plays with all true but
+ * clear_between and pv_cutoffs). */
+typedef struct {
+    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs, iir;
+} LabSettings;
+
 typedef struct {
     char label[48];
     bool table;         /* false: no table at all */
     TTScheme scheme;
     size_t kb;
-    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs, iir;
+    LabSettings set;
 } LabSetup;
 
 typedef struct {
@@ -66,9 +72,9 @@ static bool apply_setup(const LabSetup *s)
 {
     tt_set_enabled(s->table);
     tt_set_scheme(s->scheme);
-    tt_set_store_depth0(s->depth0);
-    tt_set_aging(s->aging);
-    tt_set_mate_adjust(s->mate_adjust);
+    tt_set_store_depth0(s->set.depth0);
+    tt_set_aging(s->set.aging);
+    tt_set_mate_adjust(s->set.mate_adjust);
     if (tt_resize_kb(s->kb))
         return true;
     fprintf(stderr, "chariot ttlab: cannot allocate %zu KiB: %s skipped\n", s->kb, s->label);
@@ -92,9 +98,9 @@ static Move lab_search(const LabSetup *s, int depth, LabResult *r)
     SearchThread *t = threads_main();
     search_limits_init(&t->limits);
     t->limits.depth = depth;
-    t->limits.no_tt_move = !s->tt_move;
-    t->limits.tt_pv_cutoffs = s->pv_cutoffs;
-    t->limits.no_iir = !s->iir;
+    t->limits.no_tt_move = !s->set.tt_move;
+    t->limits.tt_pv_cutoffs = s->set.pv_cutoffs;
+    t->limits.no_iir = !s->set.iir;
     atomic_store(&g_stop, false);
     atomic_store(&g_pondering, false);
     double t0 = cpu_ms();
@@ -145,7 +151,7 @@ static void run_games(const LabSetup *s, const LabOptions *o, LabResult *r)
         char *save = NULL;
         int ply = 0;
         for (char *mv = strtok_r(bar + 1, " ", &save); mv && ply < o->plies; mv = strtok_r(NULL, " ", &save), ply++) {
-            if (s->clear_between)
+            if (s->set.clear_between)
                 tt_clear();
             t->pos = game;
             lab_search(s, o->depth, r);
@@ -311,25 +317,25 @@ static int parse_sizes(const char *spec, size_t *out, int max)
 /* The variants each experiment compares, applied to every scheme listed. */
 typedef struct {
     const char *suffix;
-    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs, iir;
+    LabSettings set;
 } LabVariant;
 
-static const LabVariant PLAIN[] = {{"", true, true, true, true, false, false, true}};
-static const LabVariant DEPTH0[] = {{" store-depth0", true, true, true, true, false, false, true},
-                                    {" no-depth0", false, true, true, true, false, false, true}};
-static const LabVariant ORDERING[] = {{" tt-move", true, true, true, true, false, false, true},
-                                      {" no-tt-move", true, false, true, true, false, false, true}};
-static const LabVariant AGING[] = {{" keep+aging", true, true, true, true, false, false, true},
-                                   {" keep no-aging", true, true, false, true, false, false, true},
-                                   {" clear-each-move", true, true, true, true, true, false, true}};
-static const LabVariant MATES[] = {{" adjust", true, true, true, true, false, false, true},
-                                   {" no-adjust", true, true, true, false, false, false, true},
-                                   {" adjust pv-cuts", true, true, true, true, false, true, true},
-                                   {" no-adjust pv-cuts", true, true, true, false, false, true, true}};
+static const LabVariant PLAIN[] = {{"", {true, true, true, true, false, false, true}}};
+static const LabVariant DEPTH0[] = {{" store-depth0", {true, true, true, true, false, false, true}},
+                                    {" no-depth0", {false, true, true, true, false, false, true}}};
+static const LabVariant ORDERING[] = {{" tt-move", {true, true, true, true, false, false, true}},
+                                      {" no-tt-move", {true, false, true, true, false, false, true}}};
+static const LabVariant AGING[] = {{" keep+aging", {true, true, true, true, false, false, true}},
+                                   {" keep no-aging", {true, true, false, true, false, false, true}},
+                                   {" clear-each-move", {true, true, true, true, true, false, true}}};
+static const LabVariant MATES[] = {{" adjust", {true, true, true, true, false, false, true}},
+                                   {" no-adjust", {true, true, true, false, false, false, true}},
+                                   {" adjust pv-cuts", {true, true, true, true, false, true, true}},
+                                   {" no-adjust pv-cuts", {true, true, true, false, false, true, true}}};
 /* Internal iterative reduction stands in for a missing table move, so without a table it reduces every
  * PV and cut node of depth >= 4: "nodes to depth" then compares searches of different depth. */
-static const LabVariant IIR[] = {{" iir", true, true, true, true, false, false, true},
-                                 {" no-iir", true, true, true, true, false, false, false}};
+static const LabVariant IIR[] = {{" iir", {true, true, true, true, false, false, true}},
+                                 {" no-iir", {true, true, true, true, false, false, false}}};
 
 static int build_setups(const LabOptions *o, LabSetup *setups, int max)
 {
@@ -337,14 +343,16 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
         const char *name;
         const LabVariant *variants;
         int count;
-    } EXPERIMENTS[] = {{"schemes", PLAIN, 1}, {"sizes", PLAIN, 1}, {"depth0", DEPTH0, 2},
-                       {"ordering", ORDERING, 2}, {"aging", AGING, 3}, {"mates", MATES, 4},
-                       {"iir", IIR, 2}};
+        bool no_table; /* "off" (no table) is a setup: its variants do not need a table */
+    } EXPERIMENTS[] = {{"schemes", PLAIN, 1, true},     {"sizes", PLAIN, 1, true}, {"depth0", DEPTH0, 2, false},
+                       {"ordering", ORDERING, 2, false}, {"aging", AGING, 3, false}, {"mates", MATES, 4, false},
+                       {"iir", IIR, 2, true}};
     const LabVariant *variants = NULL;
     int nvariants = 0;
+    bool no_table = false;
     for (size_t e = 0; e < sizeof EXPERIMENTS / sizeof EXPERIMENTS[0]; e++)
         if (!strcmp(o->experiment, EXPERIMENTS[e].name))
-            variants = EXPERIMENTS[e].variants, nvariants = EXPERIMENTS[e].count;
+            variants = EXPERIMENTS[e].variants, nvariants = EXPERIMENTS[e].count, no_table = EXPERIMENTS[e].no_table;
     if (!variants) {
         fprintf(stderr, "chariot ttlab: unknown experiment '%s'\n", o->experiment);
         return -1;
@@ -357,10 +365,10 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
         char list[128], *save = NULL;
         snprintf(list, sizeof list, "%s", o->schemes);
         for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-            LabSetup s = {"", true, TT_AGED_BUCKET, sizes[i], true, true, true, true, false, false, true};
+            LabSetup s = {"", true, TT_AGED_BUCKET, sizes[i], {0}};
             if (!strcmp(t, "off")) {
-                if (nvariants > 1 && variants != IIR)
-                    continue; /* "no table" only where the variants do not need one */
+                if (!no_table)
+                    continue; /* the variants need a table */
                 s.table = false;
             } else if (!tt_scheme_parse(t, &s.scheme)) {
                 fprintf(stderr, "chariot ttlab: unknown scheme '%s' "
@@ -371,9 +379,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
                 const LabVariant *x = &variants[v];
                 LabSetup u = s;
                 snprintf(u.label, sizeof u.label, "%s%s", t, x->suffix);
-                u.depth0 = x->depth0, u.tt_move = x->tt_move, u.aging = x->aging;
-                u.mate_adjust = x->mate_adjust, u.clear_between = x->clear_between, u.pv_cutoffs = x->pv_cutoffs;
-                u.iir = x->iir;
+                u.set = x->set;
                 setups[n++] = u;
             }
         }
