@@ -98,10 +98,6 @@ static void cmd_setoption(char *args)
     while (value && isspace((unsigned char)*value))
         value++;
     char err[256] = "";
-    if (threads_busy()) {
-        proto_error("setoption %s ignored while searching", name);
-        return;
-    }
     if (!proto_set_option(name, value, err, sizeof err))
         proto_error("%s", err);
 }
@@ -121,10 +117,6 @@ static bool read_int64(char **save, int64_t *out)
 
 static void cmd_go(char *args)
 {
-    if (threads_busy()) {
-        proto_error("go ignored: a search is running (send stop first)");
-        return;
-    }
     SearchLimits l;
     search_limits_init(&l);
     l.multipv = g_settings.multipv;
@@ -207,6 +199,15 @@ static bool uci_command(char *line)
     char err[256];
     if (!*cmd)
         return true;
+    /* While a search runs: nothing that changes what it works on, starts another or waits for its end
+     * (bench after go infinite would never return), so the engine keeps reading stop and isready. */
+    static const char *const NOT_WHILE_SEARCHING[] = {"ucinewgame", "setoption", "position", "fen",
+                                                      "startpos",   "go",        "bench"};
+    for (size_t i = 0; i < sizeof NOT_WHILE_SEARCHING / sizeof NOT_WHILE_SEARCHING[0]; i++)
+        if (!strcmp(cmd, NOT_WHILE_SEARCHING[i]) && threads_busy()) {
+            proto_error("%s ignored while searching (send stop first)", cmd);
+            return true;
+        }
     if (!strcmp(cmd, "quit")) {
         threads_stop();
         threads_wait();
@@ -215,12 +216,9 @@ static bool uci_command(char *line)
         cmd_uci();
     else if (!strcmp(cmd, "isready"))
         proto_out("readyok");
-    else if (!strcmp(cmd, "ucinewgame")) {
-        if (threads_busy())
-            proto_error("ucinewgame ignored while searching");
-        else
-            threads_new_game();
-    } else if (!strcmp(cmd, "setoption"))
+    else if (!strcmp(cmd, "ucinewgame"))
+        threads_new_game();
+    else if (!strcmp(cmd, "setoption"))
         cmd_setoption(args);
     else if (!strcmp(cmd, "position") || !strcmp(cmd, "fen") || !strcmp(cmd, "startpos")) {
         char buf[8192];
@@ -228,9 +226,7 @@ static bool uci_command(char *line)
             snprintf(buf, sizeof buf, "%s %s", cmd, args);
         else
             snprintf(buf, sizeof buf, "%s", args);
-        if (threads_busy())
-            proto_error("position ignored while searching");
-        else if (!proto_parse_position(&game, buf, err, sizeof err))
+        if (!proto_parse_position(&game, buf, err, sizeof err))
             proto_error("%s", err);
     } else if (!strcmp(cmd, "go"))
         cmd_go(args);
@@ -250,8 +246,6 @@ static bool uci_command(char *line)
             proto_error("bench: '%s' is not a depth from 1 to %d", tok, MAX_DEPTH);
         } else if (extra) {
             proto_error("bench takes one number, the depth; unexpected '%s'", extra);
-        } else if (threads_busy()) { /* waiting for a `go infinite` would stop serving */
-            proto_error("bench ignored while searching (send stop first)");
         } else {
             threads_wait();
             bench_run((int)depth, 0, 0);
