@@ -10,8 +10,11 @@
  * arguments).
  */
 #include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "bench.h"
@@ -366,6 +369,35 @@ static bool ttlab_row(const char *log, const char *label, unsigned long long *no
     return p && sscanf(p + strlen(want), " %d %llu %lf %lf", &seed, nodes, &cpu, hits) == 4 && seed == 0 && *nodes > 0;
 }
 
+/* A mate-suite line longer than ttlab's buffer is skipped whole with a
+ * message: its tail, which here is an entry of the suite, is not run. */
+static void test_ttlab_long_epd_line(Engine *e)
+{
+    char path[] = "/tmp/chariot-test-epdXXXXXX", first[512];
+    int fd = mkstemp(path);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    FILE *suite = fopen("tests/mates.epd", "r");
+    CHECK(f && suite && fgets(first, sizeof first, suite), "temporary EPD and tests/mates.epd");
+    if (!f || !suite) {
+        if (f)
+            fclose(f);
+        if (suite)
+            fclose(suite);
+        return;
+    }
+    fclose(suite);
+    for (int i = 0; i < 511; i++) /* what the buffer holds; an entry of the suite follows on the same line */
+        fputc('x', f);
+    fprintf(f, "%s%s", first, first);
+    fclose(f);
+    const char *args[] = {"ttlab", "mates", "--depth", "5", "--sizes", "64K", "--schemes", "aged-bucket", "--epd",
+                          path, NULL};
+    int rc = run(e, args, NULL);
+    unlink(path);
+    CHECK(rc == 0 && strstr(e->log, "line 1 is longer than") && strstr(e->log, "bm 1/1,") && !strstr(e->log, "bm 1/2"),
+          "ttlab mates with an over-long line: exit %d, %s", rc, e->log);
+}
+
 /* `chariot ttlab`: a small run prints one row per scheme and "off" (no table,
  * no hits); bad arguments exit 2 and say why. */
 static void test_ttlab(void)
@@ -402,6 +434,7 @@ static void test_ttlab(void)
         {{"ttlab", "mates", "--epd", "/nonexistent/mates.epd", NULL}, "cannot read the mate suite"},
     };
     check_bad_args(&e, BAD, sizeof BAD / sizeof BAD[0]);
+    test_ttlab_long_epd_line(&e);
 }
 
 void test_cli(void)

@@ -31,8 +31,9 @@ def bench_positions():
     text = (ROOT / "src/xiangqi/benchdata.c").read_text()
     body = text[text.index("GAME_BENCH_FENS[]"):]
     body = body[: body.index("};")]
-    start = ["startpos"] if "GAME_STARTPOS" in body else []
-    return start + ["fen " + fen for fen in re.findall(r'"([^"]+)"', body)]
+    # In the order of the array: GAME_STARTPOS as `startpos` wherever it stands, string literals as `fen ...`.
+    items = re.findall(r'GAME_STARTPOS|"([^"]+)"', body[body.index("{"):])
+    return ["fen " + fen if fen else "startpos" for fen in items]
 
 
 class Engine:

@@ -175,7 +175,15 @@ static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
         fprintf(stderr, "chariot ttlab: cannot read %s\n", o->epd);
         return;
     }
-    while (fgets(line, sizeof line, f)) {
+    for (int lineno = 1; fgets(line, sizeof line, f); lineno++) {
+        if (!strchr(line, '\n') && !feof(f)) { /* a longer line: skip all of it, not just its head */
+            int c;
+            while ((c = fgetc(f)) != EOF && c != '\n')
+                ;
+            fprintf(stderr, "chariot ttlab: %s line %d is longer than %d characters; skipped\n", o->epd, lineno,
+                    (int)sizeof line - 2);
+            continue;
+        }
         char *bm = strstr(line, " bm "), *dm = strstr(line, "dm ");
         if (!bm || !dm)
             continue;
