@@ -422,6 +422,15 @@ static void test_ttlab(void)
         CHECK(ttlab_row(e.log, IIR_ROWS[k], &n[k], &hits[0]), "ttlab row for %s: %s", IIR_ROWS[k], e.log);
     CHECK(n[3] > n[1] && n[2] < n[3], "no IIR: table %llu nodes, none %llu; no table: IIR %llu nodes", n[1], n[3],
           n[2]);
+    /* --no-iir turns IIR off in every setup of another experiment: the same relation from `schemes`. */
+    const char *noiir[] = {"ttlab", "schemes", "--no-iir", "--depth", "7", "--positions", "3", "--sizes", "64K",
+                           "--schemes", "aged-bucket,off", "--quiet", NULL};
+    CHECK(run(&e, noiir, NULL) == 0 && strstr(e.log, "IIR off"), "ttlab schemes --no-iir exits 0: %s", e.log);
+    unsigned long long m[2] = {0};
+    CHECK(ttlab_row(e.log, "aged-bucket", &m[0], &hits[0]) && ttlab_row(e.log, "off", &m[1], &hits[0]),
+          "ttlab --no-iir rows: %s", e.log);
+    CHECK(m[0] == n[1] && m[1] == n[3], "schemes --no-iir: %llu and %llu nodes, iir's no-iir rows %llu and %llu",
+          m[0], m[1], n[1], n[3]);
     static const BadArgs BAD[] = {
         {{"ttlab", "--depth", "0", NULL}, "--depth takes a whole number from 1 to"},
         {{"ttlab", "--depth", NULL}, "--depth needs a value"},
@@ -432,6 +441,7 @@ static void test_ttlab(void)
         {{"ttlab", "--follow-depth", "0", NULL}, "--follow-depth takes a whole number"},
         {{"ttlab", "schemes", "extra", NULL}, "unexpected argument 'extra'"},
         {{"ttlab", "mates", "--epd", "/nonexistent/mates.epd", NULL}, "cannot read the mate suite"},
+        {{"ttlab", "iir", "--no-iir", NULL}, "--no-iir does not apply to the iir experiment"},
     };
     check_bad_args(&e, BAD, sizeof BAD / sizeof BAD[0]);
     test_ttlab_long_epd_line(&e);

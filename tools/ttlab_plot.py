@@ -48,6 +48,11 @@ def table(rows, keys, cols):
     return "\n".join(out)
 
 
+def iir_note(rows):
+    """How the rows searched: IIR off (the lab's comparisons) or on (as the engine plays)."""
+    return ", IIR off" if rows[0].get("iir") == "0" else ""
+
+
 def gnuplot(script):
     try:
         subprocess.run(["gnuplot"], input=script, text=True, check=True)
@@ -69,7 +74,8 @@ def plot_sizes(rows):
                 f.write(f"{kb} {h:.3f} {hs:.3f} {n / 1e6:.4f} {ns / 1e6:.4f}\n")
             f.write("\n\n")
     for term, ext in (("pngcairo size 900,520", "png"), ("svg size 900,520", "svg")):
-        for what, col, ylabel in (("hit", "2:3", "probe hit rate (%)"), ("nodes", "4:5", "nodes to depth 10 (millions)")):
+        for what, col, ylabel in (("hit", "2:3", "probe hit rate (%)"),
+                                  ("nodes", "4:5", f"nodes to depth {rows[0]['depth']}{iir_note(rows)} (millions)")):
             plots = ", ".join(
                 f"'{data}' index {i} using 1:{col} with yerrorlines title '{s}'" for i, s in enumerate(schemes))
             gnuplot(f"""set terminal {term}
@@ -106,7 +112,7 @@ set output '{DIR}/schemes.{ext}'
 set style data histograms
 set style histogram errorbars gap 1 lw 1
 set style fill solid 0.6 border -1
-set ylabel 'nodes to depth 10, 40 positions (millions)'
+set ylabel 'nodes to depth {rows[0]["depth"]}{iir_note(rows)}, 40 positions (millions)'
 set yrange [0:*]
 set key top right
 set grid ytics
@@ -129,6 +135,8 @@ def main():
             ("fill ‰", "fill_permille", 1, 0)]))
         plot_sizes(siz)
     for name, cols in (
+        ("schemes-iir", [("nodes (M)", "nodes", 1e6, 2), ("CPU s", "cpu_ms", 1e3, 2), ("hit %", "hit_pct", 1, 1)]),
+        ("sizes-iir", [("hit %", "hit_pct", 1, 2), ("nodes (M)", "nodes", 1e6, 2), ("fill ‰", "fill_permille", 1, 0)]),
         ("depth0", [("nodes (M)", "nodes", 1e6, 2), ("CPU s", "cpu_ms", 1e3, 2), ("hit %", "hit_pct", 1, 1),
                     ("replace %", "store_replace_pct", 1, 1)]),
         ("ordering", [("nodes (M)", "nodes", 1e6, 2), ("CPU s", "cpu_ms", 1e3, 2),

@@ -48,7 +48,7 @@ typedef struct {
     const char *experiment;
     int depth, seeds, positions, plies, follow_depth;
     const char *csv, *epd, *sizes, *schemes;
-    bool quiet;
+    bool quiet, no_iir;
 } LabOptions;
 
 static double cpu_ms(void)
@@ -227,7 +227,7 @@ static double pct(uint64_t a, uint64_t b) { return b ? 100.0 * (double)a / (doub
 static const char *CSV_HEADER =
     "experiment,label,scheme,size_kb,seed,depth,nodes,cpu_ms,hit_pct,tt_cut_pct,ttmove_first_pct,ttmove_cut_pct,"
     "first_move_cut_pct,fill_permille,store_new_pct,store_update_pct,store_replace_pct,store_reject_pct,"
-    "mates_tried,bm_found,mate_distance_right,follow_tried,follow_distance_right";
+    "mates_tried,bm_found,mate_distance_right,follow_tried,follow_distance_right,iir";
 
 static void report(FILE *csv, const LabOptions *o, const LabSetup *s, int seed, const LabResult *r)
 {
@@ -246,14 +246,14 @@ static void report(FILE *csv, const LabOptions *o, const LabSetup *s, int seed, 
     printf("\n");
     fflush(stdout);
     if (csv)
-        fprintf(csv, "%s,%s,%s,%zu,%d,%d,%llu,%.1f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d\n",
+        fprintf(csv, "%s,%s,%s,%zu,%d,%d,%llu,%.1f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d\n",
                 o->experiment, s->label, s->table ? tt_scheme_name(s->scheme) : "off", s->kb, seed, o->depth,
                 (unsigned long long)st->nodes, r->cpu_ms, pct(st->tt_hits, st->tt_probes),
                 pct(st->tt_cutoffs, st->tt_probes), pct(st->tt_move_tried, interior),
                 pct(st->tt_move_cutoffs, st->tt_move_tried), pct(st->first_move_cuts, st->cut_nodes), r->fill,
                 pct(st->stores[TT_STORE_NEW], stores), pct(st->stores[TT_STORE_UPDATE], stores),
                 pct(st->stores[TT_STORE_REPLACE], stores), pct(st->stores[TT_STORE_REJECT], stores), r->tried,
-                r->solved, r->exact_mates, r->follow_tried, r->follow_right);
+                r->solved, r->exact_mates, r->follow_tried, r->follow_right, s->set.iir);
 }
 
 static void progress(const LabOptions *o, int done, int total)
@@ -388,6 +388,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
                 LabSetup u = s;
                 snprintf(u.label, sizeof u.label, "%s%s", t, x->suffix);
                 u.set = x->set;
+                u.set.iir = u.set.iir && !o->no_iir;
                 setups[n++] = u;
             }
         }
@@ -416,6 +417,8 @@ static void usage(void)
          "  --epd FILE         mates mode: the suite (default tests/mates.epd)\n"
          "  --follow-depth N   mates mode: depth of the search one move later, table kept (default 3)\n"
          "  --csv FILE         also write rows as CSV\n"
+         "  --no-iir           internal iterative reduction off in every setup, so that nodes to depth compare\n"
+         "                     searches of one depth (not with the iir experiment, which runs both)\n"
          "  --quiet            no progress bar");
 }
 
@@ -434,7 +437,7 @@ static bool lab_number(const char *opt, const char *v, long min, long max, int *
 int ttlab_main(int argc, char **argv)
 {
     LabOptions o = {"schemes", 9, 1, 0, 40, 3, NULL, "tests/mates.epd", "64K,1M,16M",
-                    "always,depth,two-tier,two-layer,aged-bucket,off", false};
+                    "always,depth,two-tier,two-layer,aged-bucket,off", false, false};
     static const struct {
         const char *name;
         long min, max;
@@ -478,6 +481,8 @@ int ttlab_main(int argc, char **argv)
             continue;
         if (!strcmp(a, "--quiet")) {
             o.quiet = true;
+        } else if (!strcmp(a, "--no-iir")) {
+            o.no_iir = true;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             usage();
             return 0;
@@ -487,6 +492,10 @@ int ttlab_main(int argc, char **argv)
             fprintf(stderr, "chariot ttlab: unexpected argument '%s' ('chariot ttlab --help' lists the options)\n", a);
             return 2;
         }
+    }
+    if (o.no_iir && !strcmp(o.experiment, "iir")) {
+        fprintf(stderr, "chariot ttlab: --no-iir does not apply to the iir experiment, which runs IIR on and off\n");
+        return 2;
     }
     static LabSetup setups[256];
     int n = build_setups(&o, setups, 256);
@@ -514,7 +523,7 @@ int ttlab_main(int argc, char **argv)
         if (fresh)
             fprintf(csv, "%s\n", CSV_HEADER);
     }
-    printf("ttlab %s: depth %d, %d seed(s)\n", o.experiment, o.depth, o.seeds);
+    printf("ttlab %s: depth %d, %d seed(s)%s\n", o.experiment, o.depth, o.seeds, o.no_iir ? ", IIR off" : "");
     printf("%-27s %9s %2s %12s %9s %6s %6s %6s %6s %6s %5s %s\n", "setup", "size", "sd", "nodes", "cpu ms", "hit%",
            "ttcut%", "ttm1st", "ttmcut", "1stcut", "fill", "stores new/upd/repl/rej %");
     int done = 0, total = n * o.seeds;
