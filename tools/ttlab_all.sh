@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Every experiment behind docs/tt-lab.md, written as CSV under docs/ttlab/.
-# Takes about half an hour on one core of the 2-core reference machine.
+# Takes about 50 minutes on one core of the 2-core reference machine.
 #   tools/ttlab_all.sh [experiment ...]     (default: all of them)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,11 +12,23 @@ want() { [ $# -eq 0 ] || [[ " $* " == *" $1 "* ]]; }
 exps=("$@")
 sel() { [ ${#exps[@]} -eq 0 ] && return 0; for e in "${exps[@]}"; do [ "$e" = "$1" ] && return 0; done; return 1; }
 
-sel schemes && run schemes schemes --depth 10 --sizes 64K,256K,1M,4M --seeds 5
-sel sizes   && run sizes sizes --depth 10 --sizes 64K-1G --schemes always,depth,aged-bucket --seeds 3
-sel depth0  && run depth0 depth0 --depth 10 --sizes 64K,1M,16M --schemes always,depth,aged-bucket --seeds 3
-sel ordering && run ordering ordering --depth 10 --sizes 16M --schemes aged-bucket --seeds 3
-sel aging   && run aging aging --depth 8 --plies 30 --sizes 256K,4M --schemes depth,two-tier,aged-bucket --seeds 2
+# Nodes to depth compare tables only among searches of one depth, so these run with internal
+# iterative reduction off (with it, a node without a table move is searched a ply shallower).
+# Without a table nothing depends on the size or the keys, and with IIR off it is slow (43 M nodes
+# a run), so "off" runs once, beside the first 64K tables.
+if sel schemes; then
+    run schemes schemes --no-iir --depth 14 --sizes 64K,256K,1M,4M --seeds 5 \
+        --schemes always,depth,two-tier,two-layer,aged-bucket
+    ./chariot ttlab schemes --no-iir --depth 14 --sizes 64K --schemes off --csv "$out/schemes.csv"
+fi
+sel sizes   && run sizes sizes --no-iir --depth 14 --sizes 64K-64M --schemes always,depth,aged-bucket --seeds 3
+sel depth0  && run depth0 depth0 --no-iir --depth 14 --sizes 64K,1M,16M --schemes always,depth,aged-bucket --seeds 3
+sel ordering && run ordering ordering --no-iir --depth 14 --sizes 16M --schemes aged-bucket --seeds 3
+sel aging   && run aging aging --no-iir --depth 11 --plies 30 --sizes 256K,4M --schemes depth,two-tier,aged-bucket --seeds 2
+# As the engine plays (IIR on): schemes and sizes to set beside the runs above, the mate suite,
+# and IIR on and off side by side.
+sel schemes-iir && run schemes-iir schemes --depth 14 --sizes 64K,256K,1M,4M --seeds 5
+sel sizes-iir && run sizes-iir sizes --depth 14 --sizes 64K-256M --schemes always,depth,aged-bucket --seeds 3
 sel mates   && run mates mates --depth 9 --sizes 16M --schemes aged-bucket --epd tests/mates.epd
 sel iir     && run iir iir --depth 10 --sizes 64K,16M --schemes always,aged-bucket,off
 exit 0
