@@ -14,8 +14,8 @@ sel() { [ ${#exps[@]} -eq 0 ] && return 0; for e in "${exps[@]}"; do [ "$e" = "$
 
 # Nodes to depth compare tables only among searches of one depth, so these run with internal
 # iterative reduction off (with it, a node without a table move is searched a ply shallower).
-# Without a table nothing depends on the size or the keys, and with IIR off it is slow (43 M nodes
-# a run), so "off" runs once, beside the first 64K tables.
+# Without a table nothing depends on the size, and with IIR off it is slow (34-43 M nodes a run,
+# depending on the key seed), so "off" runs once, with seed 0, beside the 64K tables.
 if sel schemes; then
     run schemes schemes --no-iir --depth 14 --sizes 64K,256K,1M,4M --seeds 5 \
         --schemes always,depth,two-tier,two-layer,aged-bucket
