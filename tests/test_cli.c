@@ -373,22 +373,15 @@ static bool ttlab_row(const char *log, const char *label, unsigned long long *no
  * message: its tail, which here is an entry of the suite, is not run. */
 static void test_ttlab_long_epd_line(Engine *e)
 {
-    char path[] = "/tmp/chariot-test-epdXXXXXX", first[512];
+    char path[] = "/tmp/chariot-test-epdXXXXXX", first[1][512];
     int fd = mkstemp(path);
     FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    FILE *suite = fopen("tests/mates.epd", "r");
-    CHECK(f && suite && fgets(first, sizeof first, suite), "temporary EPD and tests/mates.epd");
-    if (!f || !suite) {
-        if (f)
-            fclose(f);
-        if (suite)
-            fclose(suite);
+    CHECK(f && read_lines("tests/mates.epd", first, 1) == 1, "temporary EPD and tests/mates.epd");
+    if (!f)
         return;
-    }
-    fclose(suite);
     for (int i = 0; i < 511; i++) /* what the buffer holds; an entry of the suite follows on the same line */
         fputc('x', f);
-    fprintf(f, "%s%s", first, first);
+    fprintf(f, "%s\n%s\n", first[0], first[0]);
     fclose(f);
     const char *args[] = {"ttlab", "mates", "--depth", "5", "--sizes", "64K", "--schemes", "aged-bucket", "--epd",
                           path, NULL};

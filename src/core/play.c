@@ -325,7 +325,7 @@ int play_main(int argc, char **argv)
         }
         printf("%s> ", g.human == RED ? "red" : "black");
         fflush(stdout);
-        ReadLine got = proto_read_bounded(line, sizeof line);
+        ReadLine got = proto_read_bounded(stdin, line, sizeof line);
         if (got == READ_EOF) {
             printf("\n");
             break;

@@ -63,14 +63,14 @@ void proto_error(const char *fmt, ...)
     proto_out("info string error: %s", buf);
 }
 
-ReadLine proto_read_bounded(char *line, size_t size)
+ReadLine proto_read_bounded(FILE *in, char *line, size_t size)
 {
-    if (!fgets(line, (int)size, stdin))
+    if (!fgets(line, (int)size, in))
         return READ_EOF;
     size_t n = strlen(line);
     if (n + 1 == size && line[n - 1] != '\n') { /* no room for the whole line: drop it all */
         int c;
-        while ((c = getchar()) != EOF && c != '\n')
+        while ((c = getc(in)) != EOF && c != '\n')
             ;
         line[0] = 0;
         return READ_TOO_LONG;
@@ -81,7 +81,7 @@ ReadLine proto_read_bounded(char *line, size_t size)
 
 bool proto_read_line(char *line, size_t size)
 {
-    ReadLine r = proto_read_bounded(line, size);
+    ReadLine r = proto_read_bounded(stdin, line, size);
     if (r == READ_TOO_LONG)
         proto_error("line longer than %zu characters ignored", size - 2);
     return r != READ_EOF;

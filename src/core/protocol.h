@@ -6,6 +6,8 @@
 #ifndef CHARIOT_PROTOCOL_H
 #define CHARIOT_PROTOCOL_H
 
+#include <stdio.h>
+
 #include "search.h"
 
 typedef enum { OPT_SPIN, OPT_CHECK, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
@@ -34,12 +36,12 @@ extern const int ENGINE_OPTION_COUNT;
 
 void proto_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void proto_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-/* The next line of stdin without its end of line. A line that does not fit
+/* The next line of `in` without its end of line. A line that does not fit
  * (size - 2 characters and more) is read to its end and dropped (line is
- * empty), so that its tail cannot pass for a command. */
+ * empty), so that its tail cannot pass for a command or an entry. */
 typedef enum { READ_EOF, READ_OK, READ_TOO_LONG } ReadLine;
-ReadLine proto_read_bounded(char *line, size_t size);
-/* The same for the protocols: false at the end of input; a dropped line gets an error. */
+ReadLine proto_read_bounded(FILE *in, char *line, size_t size);
+/* The same from stdin for the protocols: false at the end of input; a dropped line gets an error. */
 bool proto_read_line(char *line, size_t size);
 
 /* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */

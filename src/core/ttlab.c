@@ -22,10 +22,10 @@
 #include "protocol.h"
 #include "thread.h"
 
-/* What an experiment's variants change (the engine plays with all true but
- * clear_between and pv_cutoffs). */
+/* What an experiment's variants change from the way the engine plays (all
+ * false): a variant names only what it changes. */
 typedef struct {
-    bool depth0, tt_move, aging, mate_adjust, clear_between, pv_cutoffs, iir;
+    bool no_depth0, no_tt_move, no_aging, no_mate_adjust, clear_between, pv_cutoffs, no_iir;
 } LabSettings;
 
 typedef struct {
@@ -72,9 +72,9 @@ static bool apply_setup(const LabSetup *s)
 {
     tt_set_enabled(s->table);
     tt_set_scheme(s->scheme);
-    tt_set_store_depth0(s->set.depth0);
-    tt_set_aging(s->set.aging);
-    tt_set_mate_adjust(s->set.mate_adjust);
+    tt_set_store_depth0(!s->set.no_depth0);
+    tt_set_aging(!s->set.no_aging);
+    tt_set_mate_adjust(!s->set.no_mate_adjust);
     if (tt_resize_kb(s->kb))
         return true;
     fprintf(stderr, "chariot ttlab: cannot allocate %zu KiB: %s skipped\n", s->kb, s->label);
@@ -98,9 +98,9 @@ static Move lab_search(const LabSetup *s, int depth, LabResult *r)
     SearchThread *t = threads_main();
     search_limits_init(&t->limits);
     t->limits.depth = depth;
-    t->limits.no_tt_move = !s->set.tt_move;
+    t->limits.no_tt_move = s->set.no_tt_move;
     t->limits.tt_pv_cutoffs = s->set.pv_cutoffs;
-    t->limits.no_iir = !s->set.iir;
+    t->limits.no_iir = s->set.no_iir;
     atomic_store(&g_stop, false);
     atomic_store(&g_pondering, false);
     double t0 = cpu_ms();
@@ -175,11 +175,9 @@ static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
         fprintf(stderr, "chariot ttlab: cannot read %s\n", o->epd);
         return;
     }
-    for (int lineno = 1; fgets(line, sizeof line, f); lineno++) {
-        if (!strchr(line, '\n') && !feof(f)) { /* a longer line: skip all of it, not just its head */
-            int c;
-            while ((c = fgetc(f)) != EOF && c != '\n')
-                ;
+    ReadLine status;
+    for (int lineno = 1; (status = proto_read_bounded(f, line, sizeof line)) != READ_EOF; lineno++) {
+        if (status == READ_TOO_LONG) { /* all of it skipped, not just its head */
             fprintf(stderr, "chariot ttlab: %s line %d is longer than %d characters; skipped\n", o->epd, lineno,
                     (int)sizeof line - 2);
             continue;
@@ -253,7 +251,7 @@ static void report(FILE *csv, const LabOptions *o, const LabSetup *s, int seed, 
                 pct(st->tt_move_cutoffs, st->tt_move_tried), pct(st->first_move_cuts, st->cut_nodes), r->fill,
                 pct(st->stores[TT_STORE_NEW], stores), pct(st->stores[TT_STORE_UPDATE], stores),
                 pct(st->stores[TT_STORE_REPLACE], stores), pct(st->stores[TT_STORE_REJECT], stores), r->tried,
-                r->solved, r->exact_mates, r->follow_tried, r->follow_right, s->set.iir);
+                r->solved, r->exact_mates, r->follow_tried, r->follow_right, !s->set.no_iir);
 }
 
 static void progress(const LabOptions *o, int done, int total)
@@ -328,22 +326,19 @@ typedef struct {
     LabSettings set;
 } LabVariant;
 
-static const LabVariant PLAIN[] = {{"", {true, true, true, true, false, false, true}}};
-static const LabVariant DEPTH0[] = {{" store-depth0", {true, true, true, true, false, false, true}},
-                                    {" no-depth0", {false, true, true, true, false, false, true}}};
-static const LabVariant ORDERING[] = {{" tt-move", {true, true, true, true, false, false, true}},
-                                      {" no-tt-move", {true, false, true, true, false, false, true}}};
-static const LabVariant AGING[] = {{" keep+aging", {true, true, true, true, false, false, true}},
-                                   {" keep no-aging", {true, true, false, true, false, false, true}},
-                                   {" clear-each-move", {true, true, true, true, true, false, true}}};
-static const LabVariant MATES[] = {{" adjust", {true, true, true, true, false, false, true}},
-                                   {" no-adjust", {true, true, true, false, false, false, true}},
-                                   {" adjust pv-cuts", {true, true, true, true, false, true, true}},
-                                   {" no-adjust pv-cuts", {true, true, true, false, false, true, true}}};
+static const LabVariant PLAIN[] = {{"", {0}}};
+static const LabVariant DEPTH0[] = {{" store-depth0", {0}}, {" no-depth0", {.no_depth0 = true}}};
+static const LabVariant ORDERING[] = {{" tt-move", {0}}, {" no-tt-move", {.no_tt_move = true}}};
+static const LabVariant AGING[] = {{" keep+aging", {0}},
+                                   {" keep no-aging", {.no_aging = true}},
+                                   {" clear-each-move", {.clear_between = true}}};
+static const LabVariant MATES[] = {{" adjust", {0}},
+                                   {" no-adjust", {.no_mate_adjust = true}},
+                                   {" adjust pv-cuts", {.pv_cutoffs = true}},
+                                   {" no-adjust pv-cuts", {.no_mate_adjust = true, .pv_cutoffs = true}}};
 /* Internal iterative reduction stands in for a missing table move, so without a table it reduces every
  * PV and cut node of depth >= 4: "nodes to depth" then compares searches of different depth. */
-static const LabVariant IIR[] = {{" iir", {true, true, true, true, false, false, true}},
-                                 {" no-iir", {true, true, true, true, false, false, false}}};
+static const LabVariant IIR[] = {{" iir", {0}}, {" no-iir", {.no_iir = true}}};
 
 static int build_setups(const LabOptions *o, LabSetup *setups, int max)
 {
@@ -388,7 +383,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
                 LabSetup u = s;
                 snprintf(u.label, sizeof u.label, "%s%s", t, x->suffix);
                 u.set = x->set;
-                u.set.iir = u.set.iir && !o->no_iir;
+                u.set.no_iir |= o->no_iir;
                 setups[n++] = u;
             }
         }
