@@ -107,12 +107,7 @@ int main(int argc, char **argv)
         usage();
         return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
     }
-    char first[16384];
-    if (!proto_read_line(first, sizeof first))
-        return 0;
-    char word[8] = "";
-    sscanf(first, "%7s", word);
-    int rc = !strcmp(word, "ucci") ? ucci_loop_from(first) : uci_loop_from(first);
+    int rc = proto_main_loop();
     threads_exit();
     return rc;
 }

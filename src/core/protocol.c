@@ -18,6 +18,9 @@
 EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false, .fairy_ranks = false};
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+static FILE *proto_in; /* where the protocols read commands; NULL: stdin */
+
+void proto_set_input(FILE *in) { proto_in = in; }
 
 /* One line, whole, under the lock. */
 void proto_out(const char *fmt, ...)
@@ -81,7 +84,7 @@ ReadLine proto_read_bounded(FILE *in, char *line, size_t size)
 
 bool proto_read_line(char *line, size_t size)
 {
-    ReadLine r = proto_read_bounded(stdin, line, size);
+    ReadLine r = proto_read_bounded(proto_in ? proto_in : stdin, line, size);
     if (r == READ_TOO_LONG)
         proto_error("line longer than %zu characters ignored", size - 2);
     return r != READ_EOF;
@@ -420,4 +423,14 @@ bool proto_set_option(const char *name, const char *value, char *err, size_t err
         return false;
     }
     return true;
+}
+
+int proto_main_loop(void)
+{
+    char first[16384];
+    if (!proto_read_line(first, sizeof first))
+        return 0;
+    char word[8] = "";
+    sscanf(first, "%7s", word);
+    return !strcmp(word, "ucci") ? ucci_loop_from(first) : uci_loop_from(first);
 }

@@ -41,8 +41,10 @@ void proto_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
  * empty), so that its tail cannot pass for a command or an entry. */
 typedef enum { READ_EOF, READ_OK, READ_TOO_LONG } ReadLine;
 ReadLine proto_read_bounded(FILE *in, char *line, size_t size);
-/* The same from stdin for the protocols: false at the end of input; a dropped line gets an error. */
+/* The same from the protocols' input (stdin unless proto_set_input named another stream): false at the
+ * end of input; a dropped line gets an error. */
 bool proto_read_line(char *line, size_t size);
+void proto_set_input(FILE *in); /* NULL: stdin again (the fuzz harnesses feed sessions from memory) */
 
 /* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */
 bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);
@@ -63,5 +65,7 @@ void proto_wdl(Score s, int *win, int *draw, int *loss);
 /* Protocol loops; `first` is the line already read (NULL: none). */
 int uci_loop_from(char *first);
 int ucci_loop_from(char *first);
+/* Reads the first line and runs UCCI if it is `ucci`, UCI otherwise, until quit or the end of input. */
+int proto_main_loop(void);
 
 #endif
