@@ -157,8 +157,42 @@ static void test_helpers_every_search(void)
     CHECK(threads_set_count(1), "back to one thread");
 }
 
+static int answers;
+static void count_bestmove(Move best, Move ponder, void *ctx)
+{
+    (void)ponder, (void)ctx;
+    answers += best != MOVE_NONE;
+}
+
+/* Issue #23: when the search thread cannot be created, threads_start says so
+ * instead of searching in place (an infinite search there read no stop), and
+ * the front end can search here with a bound; helpers cannot start either. */
+static void test_thread_start_failure(void)
+{
+    Position pos;
+    char err[160];
+    pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
+    SearchLimits l;
+    search_limits_init(&l);
+    l.infinite = true;
+    l.depth = 3;
+    const SearchReporter rep = {NULL, count_bestmove, NULL};
+    answers = 0;
+    threads_set_stack_size((size_t)1 << 46); /* 64 TiB: no thread gets such a stack */
+    CHECK(!threads_start(&pos, &l, &rep) && !threads_busy(), "a thread that cannot start is reported");
+    CHECK(!threads_set_count(2) && threads_count() == 1, "helpers that cannot start are reported: %d", threads_count());
+    threads_search_here(&pos, &l, &rep); /* infinite is dropped: returns at depth 3 */
+    CHECK(answers == 1, "searched in place: %d answers", answers);
+    threads_set_stack_size(THREAD_STACK_BYTES);
+    CHECK(threads_start(&pos, &l, &rep), "threads start again");
+    threads_stop();
+    threads_wait();
+    CHECK(answers == 2 && !threads_busy(), "the thread's search answered: %d", answers);
+}
+
 void test_search(void)
 {
+    test_thread_start_failure();
     test_correction();
     test_checking_capture_not_delta_pruned();
     test_reproducible();

@@ -2,6 +2,7 @@
  * test_tt.c - the table: round trips, mate-score conversion, each
  * replacement scheme's choices, aging, and forced collisions.
  */
+#include <stdint.h>
 #include <string.h>
 
 #include "check.h"
@@ -64,7 +65,7 @@ static void test_mate_scores(void)
         for (int node_ply = 0; node_ply < mate_ply; node_ply += 3)
             for (int sign = -1; sign <= 1; sign += 2) {
                 Score root_view = sign * (SCORE_MATE - mate_ply); /* mate found mate_ply plies from the root */
-                Key k = 0xabcdef0000000000ULL + (Key)(mate_ply * 100 + node_ply * 2 + (sign > 0));
+                Key k = 0xabcdef0000000000ULL + (Key)(unsigned)(mate_ply * 100 + node_ply * 2 + (sign > 0));
                 TTProbe p = tt_probe(k, node_ply);
                 tt_store(p.group, k, node_ply, root_view, BOUND_EXACT, 5, MOVE_NONE);
                 /* The same position reached 2 plies deeper: the mate is 2 plies further from the root. */
@@ -162,7 +163,7 @@ static void test_collisions(void)
     for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
         for (int pass = 0; pass < 2; pass++) {
             tt_set_verification(pass == 1);
-            pos_set_fen(&t->pos, FENS[(i + pass) % 4], err, sizeof err);
+            pos_set_fen(&t->pos, FENS[(i + (size_t)pass) % 4], err, sizeof err);
             search_limits_init(&t->limits);
             t->limits.depth = g_quick ? 4 : 6;
             atomic_store(&g_stop, false);
@@ -177,8 +178,30 @@ static void test_collisions(void)
     tt_clear();
 }
 
+/* Issue #23: past 2^32 buckets (256 GiB) the index still reaches the whole
+ * table; up to 2^32 it is the multiply-shift of the low 32 key bits. */
+static void test_index_large(void)
+{
+    const size_t big[] = {(size_t)1 << 32, ((size_t)1 << 32) + 12345, (size_t)1 << 34};
+    for (size_t b = 0; b < sizeof big / sizeof big[0]; b++) {
+        size_t lo = SIZE_MAX, hi = 0;
+        for (Key k = 1; k <= 4096; k++) {
+            Key key = k * 0x9e3779b97f4a7c15ULL;
+            size_t i = tt_bucket_index(key, big[b]);
+            CHECK(i < big[b], "bucket %zu of %zu", i, big[b]);
+            lo = i < lo ? i : lo;
+            hi = i > hi ? i : hi;
+        }
+        CHECK(lo < big[b] / 64 && hi > big[b] - big[b] / 64, "%zu buckets: keys spread over %zu..%zu", big[b], lo, hi);
+    }
+    Key key = 0xfedcba9876543210ULL;
+    CHECK(tt_bucket_index(key, 1000) == (size_t)((0x76543210ULL * 1000) >> 32), "small tables index as before");
+    CHECK(tt_bucket_index(0xffffffffffffffffULL, (size_t)1 << 34) == ((size_t)1 << 34) - 1, "the last bucket is reached");
+}
+
 void test_tt(void)
 {
+    test_index_large();
     test_round_trip();
     test_mate_scores();
     test_schemes();

@@ -59,6 +59,9 @@ static void test_parse_go(void)
     CHECK(go("", &red, false, &l, &g) && l.depth == 0 && l.mate > 0, "no mode: as depth infinite");
     CHECK(g.unlimited, "no mode: only a mate or stop ends it");
     CHECK(go("depth 5", &red, false, &l, &g) && !g.unlimited, "depth 5: limited");
+    CHECK(go("infinite", &red, false, &l, &g) && g.unlimited && l.depth == 0 && l.mate > 0,
+          "go infinite (ElephantEye's form): as depth infinite");
+    CHECK(go("nodes 99999999999999999999", &red, false, &l, &g) == false, "nodes past 64 bits refused");
     CHECK(go("nodes 5000", &red, false, &l, &g) && l.nodes == 5000 && !l.mate, "nodes");
     /* movetime, as UCI2WB sends it for a fixed time per move (with zero clocks). */
     CHECK(go("time 0 opptime 0 movetime 970", &red, true, &l, &g) && l.movetime == 970 && !l.mate, "movetime ms");
@@ -316,8 +319,41 @@ static void session_bad_input(void)
     CHECK(engine_close(&e) == 0, "clean exit after bad input");
 }
 
+/* Issue #23: every go is answered (nobestmove when refused); go infinite; a stray ponderhit. */
+static void session_reliability(void)
+{
+    Engine e;
+    char line[4096];
+    ucci_start(&e);
+    static const char *const REFUSED[] = {"go ponder draw", "go depth x", "go nodes 99999999999999999999"};
+    for (size_t i = 0; i < sizeof REFUSED / sizeof REFUSED[0]; i++) {
+        engine_send(&e, "%s", REFUSED[i]);
+        CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 3000), "'%s' refused: %s", REFUSED[i], line);
+        CHECK(engine_expect(&e, "nobestmove", line, sizeof line, 3000), "'%s' answered with nobestmove", REFUSED[i]);
+    }
+    engine_send(&e, "setoption batch true");
+    engine_send(&e, "go");
+    CHECK(engine_expect(&e, "nobestmove", line, sizeof line, 3000), "batch refusal answered");
+    engine_send(&e, "setoption batch false");
+    engine_send(&e, "position startpos");
+    engine_send(&e, "go infinite");
+    engine_send(&e, "isready");
+    CHECK(engine_expect(&e, "readyok", NULL, 0, 3000), "go infinite accepted, still serving");
+    engine_send(&e, "stop");
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000), "go infinite ends with stop: %s", line);
+    engine_send(&e, "go time 3 opptime 3");
+    engine_send(&e, "ponderhit");
+    CHECK(engine_expect(&e, "info string ponderhit ignored", line, sizeof line, 3000), "stray ponderhit: %s", line);
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000), "the timed search ends: %s", line);
+    engine_send(&e, "position startpos bogus");
+    CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 3000) && strstr(line, "the position is still"),
+          "a refused position names the standing one: %s", line);
+    CHECK(engine_close(&e) == 0, "clean exit");
+}
+
 void test_ucci(void)
 {
+    session_reliability();
     test_parse_go();
     session_basic();
     session_thinking();

@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "protocol.h"
+#include "thread.h"
 
 /* Drop the fields that depend on the clock. */
 static void strip_timing(const char *in, char *out, size_t len)
@@ -156,11 +157,11 @@ static const BadInput BAD_INPUT[] = {
     {"setoption name Ponder value maybe", "Ponder needs true or false"},
     {"setoption value 3", "setoption needs"},
     {"go depth", "missing its number"},
-    {"go wtime x", "missing its number"},
+    {"go wtime x", "is not a whole number"},
     {"go sideways", "unknown parameter 'sideways'"},
     {"go searchmoves a0a9", "not a legal move"},
     {"go depth 4 searchmoves h9g7 zz", "'zz' is not a legal move"},
-    {"go mate x", "missing its number"},
+    {"go mate x", "is not a whole number"},
     {"setoption name UCI_Variant value chess", "UCI_Variant takes one of: xiangqi"},
     {"setoption name UCI_ShowWDL value 2", "UCI_ShowWDL needs true or false"},
     {"setoption name MultiPV value 65", "MultiPV needs a whole number from 1 to 64"},
@@ -289,8 +290,129 @@ static void session_dialects(void)
     CHECK(engine_close(&e) == 0, "clean exit");
 }
 
+/* The second move of the last pv printed before `bestmove` (NULL if none). */
+static bool last_pv_matches_bestmove(const char *log, const char *bestline)
+{
+    const char *last = NULL;
+    for (const char *p = strstr(log, " pv "); p; p = strstr(p + 1, " pv "))
+        last = p + 4;
+    char b[16] = "", pd[16] = "", m1[16] = "", m2[16] = "";
+    int nb = sscanf(bestline, "bestmove %15s ponder %15s", b, pd);
+    int nm = last ? sscanf(last, "%15s %15s", m1, m2) : 0;
+    return nb >= 1 && nm >= 1 && !strcmp(b, m1) && (nb < 2 || (nm == 2 && !strcmp(pd, m2)));
+}
+
+/* Issue #23: every defect listed there, each failing on the code before the fix. */
+static void session_reliability(void)
+{
+    Engine e;
+    char line[4096];
+    CHECK(engine_start_uci(&e), "uciok");
+    /* Clock values past 64 bits are refused, and the refused go still gets its bestmove. */
+    engine_send(&e, "go wtime 1000 winc 99999999999999999999");
+    CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 3000) && strstr(line, "out of range"),
+          "64-bit overflow: %s", line);
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 3000) && !strcmp(line, "bestmove (none)"),
+          "a refused go is answered: %s", line);
+    /* Values within 64 bits but past every clock are clamped (and said), never wrapped. */
+    engine_send(&e, "go wtime 9223372036854775807 btime 9223372036854775807 winc 9223372036854775807 nodes 3000");
+    CHECK(engine_expect(&e, "info string wtime 9223372036854775807 taken as", line, sizeof line, 3000),
+          "clamp announced: %s", line);
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 10000) && strcmp(line, "bestmove (none)"),
+          "huge clocks search: %s", line);
+    /* depth 4294967297 is not narrowed to 1. */
+    size_t mark = e.loglen;
+    engine_send(&e, "go depth 4294967297 nodes 20000");
+    CHECK(engine_expect(&e, "info string depth 4294967297 taken as 126", line, sizeof line, 3000),
+          "depth clamped, said: %s", line);
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 10000) && strstr(e.log + mark, "info depth 3 "),
+          "depth 4294967297 searched past depth 1");
+    static const char *const REFUSED[] = {"go depth 1e3", "go depth 0", "go nodes -5", "go searchmoves z0z0",
+                                          "go depth 3 sideways", "go movetime"};
+    for (size_t i = 0; i < sizeof REFUSED / sizeof REFUSED[0]; i++) {
+        engine_send(&e, "%s", REFUSED[i]);
+        CHECK(engine_expect(&e, "info string error: go refused", line, sizeof line, 3000), "'%s' refused: %s",
+              REFUSED[i], line);
+        CHECK(engine_expect(&e, "bestmove", line, sizeof line, 3000) && !strcmp(line, "bestmove (none)"),
+              "'%s' answered: %s", REFUSED[i], line);
+    }
+    /* go perft: a negative depth is an error, not depth 1; a deep one is served and stopped. */
+    mark = e.loglen;
+    engine_send(&e, "go perft -3");
+    CHECK(engine_expect(&e, "info string error: go perft", line, sizeof line, 3000) && strstr(line, "out of range"),
+          "perft -3: %s", line);
+    engine_send(&e, "isready");
+    CHECK(engine_expect(&e, "readyok", NULL, 0, 3000) && !strstr(e.log + mark, "Nodes searched"), "perft -3 counts nothing");
+    engine_send(&e, "go perft 9");
+    engine_send(&e, "isready");
+    CHECK(engine_expect(&e, "readyok", NULL, 0, 3000), "isready answered during a deep perft");
+    engine_send(&e, "stop");
+    CHECK(engine_expect(&e, "info string perft stopped", line, sizeof line, 5000), "stop ends a deep perft");
+    /* Stray words after startpos or a FEN are refused; the error names the position that stands. */
+    engine_send(&e, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 7 23");
+    engine_send(&e, "position startpos junk");
+    CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 3000) && strstr(line, "'junk'") &&
+              strstr(line, "the position is still rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 7 23"),
+          "startpos junk: %s", line);
+    engine_send(&e, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 stray");
+    CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 3000) && strstr(line, "'stray'"),
+          "FEN with a stray word: %s", line);
+    /* The FEN's move number comes back. */
+    engine_send(&e, "d");
+    CHECK(engine_expect(&e, "Fen: ", line, sizeof line, 3000) && strstr(line, " w - - 7 23"), "move number kept: %s", line);
+    engine_send(&e, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 7 23 moves h2e2");
+    engine_send(&e, "d");
+    CHECK(engine_expect(&e, "Fen: ", line, sizeof line, 3000) && strstr(line, " b - - 8 23"), "move number after a move: %s",
+          line);
+    /* A stray ponderhit leaves an ordinary search's clock alone. */
+    engine_send(&e, "position startpos");
+    int64_t t0 = now_ms();
+    engine_send(&e, "go wtime 3000 btime 3000");
+    bool done = false;
+    for (int i = 0; i < 40 && !done; i++) {
+        engine_send(&e, "ponderhit");
+        done = engine_expect(&e, "bestmove", line, sizeof line, 100);
+    }
+    done = done || engine_expect(&e, "bestmove", line, sizeof line, 5000);
+    int64_t ms = now_ms() - t0;
+    CHECK(done && ms < 2000, "go wtime 3000 with stray ponderhits answered after %lld ms (at most 40%% of the clock)",
+          (long long)ms);
+    CHECK(strstr(e.log, "info string ponderhit ignored") != NULL, "a stray ponderhit is reported");
+    /* A found mate ends the deepening: no info line per depth up to 126 while `go infinite` waits. */
+    engine_send(&e, "position fen 2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1 w - - 0 1");
+    mark = e.loglen;
+    engine_send(&e, "go infinite");
+    engine_expect(&e, "no such line", NULL, 0, 500);
+    engine_send(&e, "stop");
+    CHECK(engine_expect(&e, "bestmove h0h8", NULL, 0, 5000), "mate played");
+    CHECK(strstr(e.log + mark, "info depth 7 ") && !strstr(e.log + mark, "info depth 20 "),
+          "a settled mate stops deepening (depth 7 reported, no depth 20)");
+    /* bestmove and its ponder move are those of the last line printed, with helpers too. */
+    engine_send(&e, "setoption name Threads value 2");
+    static const char *const PONDER_POS[] = {"startpos", "startpos moves h2e2 h9g7",
+                                             "fen r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"};
+    for (size_t i = 0; i < sizeof PONDER_POS / sizeof PONDER_POS[0]; i++) {
+        engine_send(&e, "position %s", PONDER_POS[i]);
+        mark = e.loglen;
+        engine_send(&e, "go movetime 150");
+        CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000) && last_pv_matches_bestmove(e.log + mark, line),
+              "%s: '%s' is the last pv printed", PONDER_POS[i], line);
+    }
+    /* Commands right after bestmove are taken (the hand-off): a new position and go at once. */
+    for (int i = 0; i < 20; i++) {
+        engine_send(&e, "position startpos");
+        engine_send(&e, "go nodes 500");
+        engine_send(&e, "setoption name FairyRanks value %s", i % 2 ? "true" : "false");
+        engine_send(&e, "setoption name Hash value %d", 1 + i % 3);
+    }
+    engine_send(&e, "isready");
+    CHECK(engine_expect(&e, "readyok", NULL, 0, 10000), "alive after fast go/setoption sequences");
+    CHECK(engine_close(&e) == 0, "clean exit");
+}
+
 void test_uci(void)
 {
+    session_reliability();
     test_wdl_model();
     session_go_modes();
     session_dialects();

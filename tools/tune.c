@@ -193,7 +193,7 @@ static double error_of(const SampleSet *set, double scale, bool versus_result)
     pthread_t th[MAX_THREADS];
     Job jobs[MAX_THREADS];
     for (int i = 0; i < nthreads; i++) {
-        jobs[i] = (Job){set, set->n * i / nthreads, set->n * (i + 1) / nthreads, scale, 0, versus_result};
+        jobs[i] = (Job){set, set->n * (size_t)i / (size_t)nthreads, set->n * (size_t)(i + 1) / (size_t)nthreads, scale, 0, versus_result};
         pthread_create(&th[i], NULL, error_job, &jobs[i]);
     }
     double sum = 0;

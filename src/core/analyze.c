@@ -88,7 +88,7 @@ static void on_info(const SearchInfo *info, void *ctx)
     else
         snprintf(head, sizeof head, "depth %2d/%-2d", info->depth, info->seldepth);
     int indent = printf("%-12s %-11s nodes %10llu %7.2fs  ", head, score, (unsigned long long)info->nodes,
-                        info->time_ms / 1000.0);
+                        (double)info->time_ms / 1000.0); /* exact below 2^53 ms */
     printf("%s\n%*s%s\n", pv, indent, "", wxf);
     fflush(stdout);
 }
@@ -198,7 +198,10 @@ int analyze_main(int argc, char **argv)
         return 0;
     }
     /* Infinite: search in the background until Enter, end of input or Ctrl-C. */
-    threads_start(&pos, &l, &rep);
+    if (!threads_start(&pos, &l, &rep)) {
+        fprintf(stderr, "chariot analyze: could not start the search thread; give --depth, --movetime or --nodes\n");
+        return 1;
+    }
     char line[256];
     while (!atomic_load(&g_stop) && !fgets(line, sizeof line, stdin) && errno == EINTR && !feof(stdin))
         clearerr(stdin);

@@ -63,9 +63,10 @@ uint64_t bench_run(int depth, int threads, unsigned flags)
     int old_threads = threads_count();
     if (depth <= 0)
         depth = BENCH_DEFAULT_DEPTH;
-    if (threads > 0)
-        threads_set_count(threads);
-    tt_resize(BENCH_HASH_MB);
+    if (threads > 0 && !threads_set_count(threads))
+        proto_error("bench could not start %d threads; running with %d", threads, threads_count());
+    if (!tt_resize(BENCH_HASH_MB))
+        proto_error("bench could not allocate its %d MiB table; running with %zu MiB", BENCH_HASH_MB, tt_size_mb());
     int64_t start = now_ms();
     for (int i = 0; i < GAME_BENCH_FEN_COUNT; i++) {
         char err[160];
@@ -94,8 +95,16 @@ uint64_t bench_run(int depth, int threads, unsigned flags)
     int used_threads = threads_count();
     if (ms <= 0)
         ms = 1;
-    tt_resize(old_mb ? old_mb : TT_DEFAULT_MB);
-    threads_set_count(old_threads);
+    /* Give the user's table and threads back; say so if that fails (the memory may have gone meanwhile). */
+    size_t want_mb = old_mb ? old_mb : TT_DEFAULT_MB;
+    if (tt_size_mb() != want_mb && !tt_resize(want_mb))
+        proto_error("bench could not give back the %zu MiB table; the table now has %zu MiB (set Hash again)", want_mb,
+                    tt_size_mb());
+    else if (tt_size_mb() == want_mb)
+        tt_clear();
+    if (threads_count() != old_threads && !threads_set_count(old_threads))
+        proto_error("bench could not give back %d threads; %d run now (set Threads again)", old_threads,
+                    threads_count());
     if (flags & BENCH_ITERATIONS)
         bench_print_iterations(iterations, depth, used_threads > 1);
     proto_out("Nodes searched: %llu", (unsigned long long)nodes);
@@ -103,6 +112,28 @@ uint64_t bench_run(int depth, int threads, unsigned flags)
     proto_out("Time: %lld ms, threads: %d", (long long)ms, used_threads);
     proto_out("Search time: %lld ms", (long long)search_ms);
     return nodes;
+}
+
+/* Below this depth a subtree is counted whole by the game's perft; above it
+ * the count checks the stop flag at every node, so `stop` ends a deep
+ * `go perft` within a few milliseconds. */
+enum { PERFT_STOP_CHECK_DEPTH = 3 };
+
+static uint64_t perft_stoppable(Position *pos, int depth)
+{
+    if (depth <= PERFT_STOP_CHECK_DEPTH)
+        return pos_perft(pos, depth);
+    if (atomic_load_explicit(&g_stop, memory_order_relaxed))
+        return 0;
+    Move list[MAX_MOVES];
+    int n = gen_legal(pos, list);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        pos_make(pos, list[i]);
+        total += perft_stoppable(pos, depth - 1);
+        pos_unmake(pos);
+    }
+    return total;
 }
 
 uint64_t bench_perft_divide(Position *pos, int depth)
@@ -113,8 +144,12 @@ uint64_t bench_perft_divide(Position *pos, int depth)
     for (int i = 0; i < n; i++) {
         char m[8];
         pos_make(pos, list[i]);
-        uint64_t c = pos_perft(pos, depth - 1);
+        uint64_t c = perft_stoppable(pos, depth - 1);
         pos_unmake(pos);
+        if (atomic_load(&g_stop)) {
+            proto_out("info string perft stopped after %d of %d root moves", i, n);
+            return total;
+        }
         proto_move_str(list[i], m);
         proto_out("%s: %llu", m, (unsigned long long)c);
         total += c;

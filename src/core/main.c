@@ -8,6 +8,7 @@
 
 #include "analyze.h"
 #include "bench.h"
+#include "numparse.h"
 #include "play.h"
 #include "protocol.h"
 #include "thread.h"
@@ -38,7 +39,11 @@ static int perft_main(int argc, char **argv)
         usage();
         return 2;
     }
-    int depth = atoi(argv[0]);
+    int depth = 0;
+    if (num_parse_int(argv[0], 1, 20, &depth) != NUM_OK) {
+        fprintf(stderr, "chariot perft: depth must be a whole number from 1 to 20, got '%s'\n", argv[0]);
+        return 2;
+    }
     char fen[512] = "";
     for (int i = 1; i < argc; i++)
         snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%s", i > 1 ? " " : "", argv[i]);
@@ -46,10 +51,6 @@ static int perft_main(int argc, char **argv)
     char err[160];
     if (!pos_set_fen(pos, *fen ? fen : GAME_STARTPOS, err, sizeof err)) {
         fprintf(stderr, "chariot perft: invalid FEN: %s\n", err);
-        return 2;
-    }
-    if (depth < 1 || depth > 20) {
-        fprintf(stderr, "chariot perft: depth must be 1-20\n");
         return 2;
     }
     int64_t t0 = now_ms();

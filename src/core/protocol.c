@@ -5,6 +5,7 @@
 #include "protocol.h"
 
 #include <ctype.h>
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdarg.h>
@@ -13,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "numparse.h"
 #include "thread.h"
 
 EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false, .fairy_ranks = false};
@@ -167,22 +169,49 @@ int proto_parse_moves(const Position *pos, const char *text, Move *out, int max,
 bool proto_parse_position(Position *out, const char *args, char *err, size_t errlen)
 {
     static Position pos; /* work on a copy: `out` changes only on success */
-    while (isspace((unsigned char)*args))
-        args++;
-    const char *moves = strstr(args, "moves");
-    char fen[256];
-    if (!strncmp(args, "startpos", 8) && (!args[8] || isspace((unsigned char)args[8]))) {
+    char fen[256] = "";
+    const char *p = args, *moves = NULL;
+    char word[64];
+    int used;
+    if (sscanf(p, "%63s%n", word, &used) != 1) {
+        snprintf(err, errlen, "position needs 'startpos' or 'fen <FEN>'");
+        return false;
+    }
+    p += used;
+    if (!strcmp(word, "startpos")) {
         snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
-    } else if (!strncmp(args, "fen", 3) && isspace((unsigned char)args[3])) {
-        size_t n = moves ? (size_t)(moves - (args + 4)) : strlen(args + 4);
-        if (n >= sizeof fen) {
-            snprintf(err, errlen, "FEN too long");
+        if (sscanf(p, "%63s%n", word, &used) == 1) {
+            if (strcmp(word, "moves")) {
+                snprintf(err, errlen, "unexpected '%s' after startpos (expected 'moves' or the end of the line)", word);
+                return false;
+            }
+            moves = p + used;
+        }
+    } else if (!strcmp(word, "fen")) {
+        /* The FEN is every word up to "moves"; the game's FEN reader refuses stray words. */
+        size_t n = 0;
+        while (sscanf(p, "%63s%n", word, &used) == 1) {
+            p += used;
+            if (!strcmp(word, "moves")) {
+                moves = p;
+                break;
+            }
+            size_t w = strlen(word);
+            if (n + w + 2 > sizeof fen) {
+                snprintf(err, errlen, "FEN too long");
+                return false;
+            }
+            if (n)
+                fen[n++] = ' ';
+            memcpy(fen + n, word, w + 1);
+            n += w;
+        }
+        if (!n) {
+            snprintf(err, errlen, "'fen' needs a FEN");
             return false;
         }
-        memcpy(fen, args + 4, n);
-        fen[n] = 0;
     } else {
-        snprintf(err, errlen, "position needs 'startpos' or 'fen <FEN>'");
+        snprintf(err, errlen, "position needs 'startpos' or 'fen <FEN>', got '%s'", word);
         return false;
     }
     char why[160];
@@ -191,11 +220,10 @@ bool proto_parse_position(Position *out, const char *args, char *err, size_t err
         return false;
     }
     if (moves) {
-        const char *p = moves + 5;
         char tok[16];
-        int used, n = 0;
-        while (sscanf(p, "%15s%n", tok, &used) == 1) {
-            p += used;
+        int n = 0;
+        while (sscanf(moves, "%15s%n", tok, &used) == 1) {
+            moves += used;
             Move m = proto_parse_move(&pos, tok);
             if (m == MOVE_NONE) {
                 snprintf(err, errlen, "illegal move '%s' at move %d of the move list", tok, n + 1);
@@ -210,14 +238,20 @@ bool proto_parse_position(Position *out, const char *args, char *err, size_t err
     return true;
 }
 
+void proto_position_error(const Position *standing, const char *err)
+{
+    char fen[128];
+    pos_get_fen(standing, fen, sizeof fen);
+    proto_error("%s; the position is still %s", err, fen);
+}
+
 /* Options. */
 bool proto_parse_long(const char *v, long min, long max, long *out)
 {
-    char *end;
-    long x = v ? strtol(v, &end, 10) : 0;
-    if (!v || end == v || *end || x < min || x > max)
+    int64_t x;
+    if (num_parse_i64(v, min, max, &x) != NUM_OK)
         return false;
-    *out = x;
+    *out = (long)x; /* in [min, max] */
     return true;
 }
 
@@ -234,9 +268,17 @@ bool proto_parse_bool(const char *v, bool *out)
     return false;
 }
 
+/* Option values reach apply_* after proto_set_option checked them against the option's range. */
+static long option_value(const char *v)
+{
+    long x = 0;
+    proto_parse_long(v, LONG_MIN, LONG_MAX, &x);
+    return x;
+}
+
 static bool apply_hash(const char *v, char *err, size_t len)
 {
-    long mb = atol(v);
+    long mb = option_value(v);
     threads_wait();
     if (!tt_resize((size_t)mb)) {
         snprintf(err, len, "could not allocate a %ld MiB table; keeping %zu MiB", mb, tt_size_mb());
@@ -256,7 +298,7 @@ static bool apply_clear_hash(const char *v, char *err, size_t len)
 
 static bool apply_threads(const char *v, char *err, size_t len)
 {
-    int n = atoi(v);
+    int n = (int)option_value(v); /* 1 .. MAX_THREADS */
     if (!threads_set_count(n)) {
         snprintf(err, len, "could not start %d threads; keeping %d", n, threads_count());
         return false;
@@ -268,14 +310,14 @@ static bool apply_threads(const char *v, char *err, size_t len)
 static bool apply_multipv(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
-    g_settings.multipv = atoi(v);
+    g_settings.multipv = (int)option_value(v); /* 1 .. MAX_MULTIPV */
     return true;
 }
 
 static bool apply_overhead(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
-    g_settings.move_overhead = atol(v);
+    g_settings.move_overhead = option_value(v);
     return true;
 }
 

@@ -48,6 +48,8 @@ void proto_set_input(FILE *in); /* NULL: stdin again (the fuzz harnesses feed se
 
 /* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */
 bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);
+/* The error for a refused `position`, naming the position that stands. */
+void proto_position_error(const Position *standing, const char *err);
 const EngineOption *proto_find_option(const char *name);
 void proto_option_vars(const EngineOption *o, char *buf, size_t len); /* " var a var b" of a combo */
 bool proto_parse_long(const char *text, long min, long max, long *out); /* the whole text, in range */

@@ -38,6 +38,7 @@ enum {
     QS_FUTILITY_MARGIN = 150,   /* delta pruning: stand pat + margin + SEE gain must reach alpha */
     CHECK_STOP_EVERY = 1024,    /* nodes between clock checks */
     MAX_MULTIPV = 64,
+    MATE_SETTLED_EXTRA_DEPTH = 4, /* no depth limit: stop deepening at 2 * mate plies + this */
     SMP_DEFER_MIN_DEPTH = 4,    /* threads split work at nodes this deep */
     SMP_HELPERS_SKIP_DEPTHS = 1, /* 1: helpers skip iterations by a pattern */
 };

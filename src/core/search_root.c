@@ -28,10 +28,19 @@ static bool in_moves(const Move *list, int n, Move m)
     return false;
 }
 
-static void report(const SearchThread *t, const SearchReporter *rep, int depth, int npv, Bound bound)
+static bool pv_equal(const PvLine *a, const PvLine *b)
+{
+    return a->len == b->len && !memcmp(a->moves, b->moves, (size_t)a->len * sizeof(Move));
+}
+
+/* `shown` (the main thread's) keeps the first line last reported, so that the
+ * move played and its ponder move can be checked against what the GUI shows. */
+static void report(const SearchThread *t, const SearchReporter *rep, int depth, int npv, Bound bound, PvLine *shown)
 {
     if (!rep || !rep->on_info)
         return;
+    if (shown)
+        *shown = t->s.root[0].pv;
     for (int i = 0; i < npv; i++) {
         const RootMove *rm = &t->s.root[i];
         SearchInfo info;
@@ -53,6 +62,21 @@ static bool mate_found(const SearchThread *t)
 {
     Score s = t->s.root[0].score;
     return t->limits.mate && s >= SCORE_MATE_IN_MAX && SCORE_MATE - s <= 2 * t->limits.mate - 1;
+}
+
+static int multipv_lines(const SearchThread *t);
+
+/* A search without a depth limit stops deepening once a mate, for or
+ * against, has been confirmed by iterations well past its length: deeper
+ * ones only repeat the same line (an infinite search then waits for stop
+ * without printing one info line per depth up to MAX_DEPTH). */
+static bool mate_settled(const SearchThread *t, int depth)
+{
+    Score s = t->s.root[0].score;
+    if (t->limits.depth > 0 || multipv_lines(t) > 1 || !score_is_mate(s))
+        return false;
+    int plies = SCORE_MATE - (s > 0 ? s : -s);
+    return depth >= 2 * plies + MATE_SETTLED_EXTRA_DEPTH;
 }
 
 /* Lazy SMP diversity. Helpers split work with the main thread: a thread
@@ -129,9 +153,10 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
                 atomic_store(&g_stop, true);
             continue;
         }
-        report(t, rep, depth, multipv, BOUND_EXACT);
+        report(t, rep, depth, multipv, BOUND_EXACT, &t->s.shown);
         int64_t elapsed = thread_elapsed(t);
-        if (mate_found(t) || (t->s.optimum_ms >= 0 && !atomic_load(&g_pondering) && elapsed >= t->s.optimum_ms))
+        if (mate_found(t) || mate_settled(t, depth) ||
+            (t->s.optimum_ms >= 0 && !atomic_load(&g_pondering) && elapsed >= t->s.optimum_ms))
             break;
     }
 }
@@ -243,8 +268,10 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
         threads_join_helpers();
     }
     const SearchThread *chosen = best_thread(t);
-    if (chosen != t) /* the GUI's last line must show the line of the move played */
-        report(chosen, rep, chosen->s.completed_depth, 1, BOUND_EXACT);
+    /* The GUI's last line must show the line of the move played and its ponder move: a helper's, or
+     * the main thread's after an iteration cut short changed its first line. */
+    if (chosen != t || !pv_equal(&t->s.shown, &chosen->s.root[0].pv))
+        report(chosen, rep, imax(chosen->s.completed_depth, 1), 1, BOUND_EXACT, NULL);
     const RootMove *best = &chosen->s.root[0];
     if (rep && rep->on_bestmove)
         rep->on_bestmove(best->move, best->pv.len > 1 ? best->pv.moves[1] : MOVE_NONE, rep->ctx);

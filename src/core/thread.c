@@ -41,6 +41,23 @@ static pthread_t worker;
 static bool worker_running;
 static SearchReporter worker_reporter;
 static atomic_bool searching;
+static size_t stack_bytes = THREAD_STACK_BYTES;
+
+/* Every search thread gets the same explicit stack: a 128-ply search needs
+ * more than musl's or macOS's default for secondary threads. */
+static int thread_create(pthread_t *id, void *(*fn)(void *), void *arg)
+{
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) != 0)
+        return -1;
+    int rc = pthread_attr_setstacksize(&attr, stack_bytes);
+    if (rc == 0)
+        rc = pthread_create(id, &attr, fn, arg);
+    pthread_attr_destroy(&attr);
+    return rc;
+}
+
+void threads_set_stack_size(size_t bytes) { stack_bytes = bytes; }
 
 int64_t now_ms(void)
 {
@@ -137,7 +154,7 @@ static bool helpers_start_all(void)
 {
     for (int i = 1; i < pool_size; i++) {
         helper_seen[i] = pool_generation; /* before the thread exists: no race */
-        if (pthread_create(&helper_ids[i], NULL, helper_main, pool[i]) != 0) {
+        if (thread_create(&helper_ids[i], helper_main, pool[i]) != 0) {
             free_threads(i, pool_size);
             pool_size = i;
             return false;
@@ -180,7 +197,7 @@ typedef struct {
 static BusySlot busy[BUSY_SLOTS];
 
 /* Never 0 (an empty slot): the position's key mixed with the move. */
-static inline uint64_t busy_tag(Key parent, Move m) { return (parent ^ ((uint64_t)(m + 1) * 0x9E3779B97F4A7C15ULL)) | 1; }
+static inline uint64_t busy_tag(Key parent, Move m) { return (parent ^ ((uint64_t)m + 1) * 0x9E3779B97F4A7C15ULL) | 1; }
 
 static inline _Atomic uint64_t *busy_slot(uint64_t tag) { return &busy[(tag >> 1) & (BUSY_SLOTS - 1)].tag; }
 
@@ -233,8 +250,13 @@ void threads_clear_histories(void)
         history_clear(&pool[i]->hist);
 }
 
-/* The search is over for the protocol as soon as bestmove is out: clear
- * the busy flag first, so that a command sent right after bestmove is taken. */
+/* The hand-off. The search is over for the protocol as soon as bestmove
+ * is out, so `searching` is cleared just before bestmove is written: a
+ * command sent right after bestmove is taken, not refused as "while
+ * searching". The worker may still be finishing that line, so every
+ * command that changes what a search reads (the position, options, the
+ * table) first joins the worker with threads_wait(); after the join nothing
+ * of the last search runs. */
 static void worker_bestmove(Move best, Move ponder, void *ctx)
 {
     (void)ctx;
@@ -260,7 +282,7 @@ void threads_wait(void)
     }
 }
 
-void threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
+bool threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
 {
     threads_wait();
     main_thread->pos = *pos;
@@ -270,10 +292,54 @@ void threads_start(const Position *pos, const SearchLimits *limits, const Search
     atomic_store(&g_pondering, limits->ponder);
     atomic_store(&ponderhit_ms, 0);
     atomic_store(&searching, true);
-    if (pthread_create(&worker, NULL, worker_main, NULL) == 0)
+    if (thread_create(&worker, worker_main, NULL) == 0) {
         worker_running = true;
-    else
-        worker_main(NULL); /* no thread: search in place */
+        return true;
+    }
+    atomic_store(&searching, false);
+    return false;
+}
+
+void threads_search_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
+{
+    threads_wait();
+    main_thread->pos = *pos;
+    main_thread->limits = *limits;
+    main_thread->limits.infinite = main_thread->limits.ponder = false; /* nobody could end them */
+    atomic_store(&g_stop, false);
+    atomic_store(&g_pondering, false);
+    atomic_store(&ponderhit_ms, 0);
+    search_run(main_thread, rep);
+}
+
+/* Another job on the worker (a perft), stopped through g_stop like a search. */
+typedef struct {
+    void (*fn)(void *);
+    void *arg;
+} WorkerJob;
+static WorkerJob worker_job;
+
+static void *job_main(void *arg)
+{
+    (void)arg;
+    worker_job.fn(worker_job.arg);
+    atomic_store(&searching, false);
+    return NULL;
+}
+
+bool threads_run_job(void (*fn)(void *), void *arg)
+{
+    threads_wait();
+    worker_job = (WorkerJob){fn, arg};
+    atomic_store(&g_stop, false);
+    atomic_store(&g_pondering, false);
+    atomic_store(&searching, true);
+    if (thread_create(&worker, job_main, NULL) == 0) {
+        worker_running = true;
+        return true;
+    }
+    atomic_store(&searching, false);
+    return false;
 }
 
 void threads_stop(void)
@@ -282,10 +348,15 @@ void threads_stop(void)
     atomic_store(&g_stop, true);
 }
 
-void threads_ponderhit(void)
+/* Only a search that ponders is switched to its clock, from now on; a stray
+ * ponderhit leaves an ordinary search's clock alone. */
+bool threads_ponderhit(void)
 {
+    if (!atomic_load(&searching) || !atomic_load(&g_pondering))
+        return false;
     atomic_store(&ponderhit_ms, now_ms());
     atomic_store(&g_pondering, false);
+    return true;
 }
 
 bool threads_busy(void) { return atomic_load(&searching); }

@@ -62,6 +62,7 @@ typedef struct SearchThread {
         int nroot, pv_index, seldepth, completed_depth;
         int64_t start_ms, optimum_ms, maximum_ms;
         uint64_t others_nodes;   /* main thread: the helpers' nodes at the last check */
+        PvLine shown;            /* main thread: the first line of the last info it reported */
         SearchStats stats;
         IterationTally iterations[MAX_PLY]; /* by depth */
     } s;
@@ -109,9 +110,17 @@ void threads_clear_histories(void);
 bool thread_busy_elsewhere(Key parent, Move m);
 void thread_mark_busy(Key parent, Move m);
 void thread_unmark_busy(Key parent, Move m);
-void threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
+/* Starts a search on the worker thread; false (nothing started) when the
+ * thread cannot be created: the front end says so and may search in place. */
+bool threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
+/* The same search on the calling thread, without infinite or ponder (no input is read meanwhile). */
+void threads_search_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
+/* Runs fn(arg) on the worker thread as if it were a search (busy until it returns; stop sets g_stop). */
+bool threads_run_job(void (*fn)(void *), void *arg);
 void threads_stop(void);
-void threads_ponderhit(void);
+bool threads_ponderhit(void); /* false: no search is pondering (ignored) */
+enum { THREAD_STACK_BYTES = 8 << 20 }; /* each search thread's stack */
+void threads_set_stack_size(size_t bytes); /* for the threads created from now on (tests: a size that fails) */
 void threads_wait(void);
 bool threads_busy(void); /* searching, and bestmove not yet sent (the flag clears before it) */
 void threads_new_game(void);

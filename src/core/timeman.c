@@ -3,19 +3,23 @@
  */
 #include "timeman.h"
 
+static int64_t clock_clamp(int64_t ms) { return ms < 0 ? 0 : ms > TIME_CLOCK_MAX_MS ? TIME_CLOCK_MAX_MS : ms; }
+
 void time_allocate(const SearchLimits *l, Color us, int64_t *optimum, int64_t *maximum)
 {
     *optimum = *maximum = -1;
+    const int64_t overhead = clock_clamp(l->overhead);
     if (l->movetime > 0) {
-        *optimum = *maximum = l->movetime - l->overhead > 1 ? l->movetime - l->overhead : 1;
+        int64_t movetime = clock_clamp(l->movetime);
+        *optimum = *maximum = movetime - overhead > 1 ? movetime - overhead : 1;
         return;
     }
     if (l->infinite || l->time[us] < 0)
         return;
-    int64_t left = l->time[us] - l->overhead - TIME_SAFETY_MS;
+    int64_t left = clock_clamp(l->time[us]) - overhead - TIME_SAFETY_MS;
     if (left < 1)
         left = 1;
-    int64_t inc = l->inc[us] > 0 ? l->inc[us] : 0;
+    int64_t inc = clock_clamp(l->inc[us]);
     int mtg = l->movestogo > 0 ? imin(l->movestogo, TIME_MAX_MOVESTOGO) : TIME_DEFAULT_MOVESTOGO;
     int64_t opt = left / mtg + inc * TIME_INC_SHARE_PERCENT / 100;
     int64_t max = opt * TIME_MAX_FACTOR;

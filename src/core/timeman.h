@@ -16,6 +16,11 @@ enum {
     TIME_SAFETY_MS = 5,            /* always left on the clock */
 };
 
+/* Clock values (time, increment, movetime, overhead) above this are taken
+ * as this (about 31 years), so that no sum or product below overflows;
+ * the protocols announce the clamp. */
+#define TIME_CLOCK_MAX_MS ((int64_t)1000000000000)
+
 /* Sets *optimum and *maximum in ms from the start of the search; -1 = none. */
 void time_allocate(const SearchLimits *l, Color us, int64_t *optimum, int64_t *maximum);
 

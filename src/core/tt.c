@@ -24,6 +24,7 @@ static int clear_threads = 1;
 
 static const char *SCHEME_NAMES[TT_SCHEME_NB] = {"always", "depth", "two-tier", "two-layer", "aged-bucket"};
 static const int GROUP_SIZE[TT_SCHEME_NB] = {1, 1, 2, 2, 8};
+#define TT_INDEX32_MAX_BUCKETS ((size_t)1 << 32) /* 32 key bits index up to this many buckets */
 
 /* Field access. */
 static inline uint16_t e_key(uint64_t e) { return (uint16_t)e; }
@@ -150,7 +151,8 @@ size_t tt_entry_count(void) { return bucket_count * TT_BUCKET_ENTRIES; }
 
 int tt_hashfull(void)
 {
-    size_t n = imin(1000, (int)tt_entry_count()), used = 0;
+    const size_t count = tt_entry_count(), n = count < 1000 ? count : 1000; /* no narrowing: tables pass 2^31 entries */
+    size_t used = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t e = load(&table[i]);
         used += e_bound(e) != BOUND_NONE && e_gen(e) == generation;
@@ -180,11 +182,24 @@ Score tt_value_from(Score v, int ply)
     return v >= SCORE_MATE_IN_MAX ? v - ply : v <= -SCORE_MATE_IN_MAX ? v + ply : v;
 }
 
+/* The bucket is the low 32 key bits scaled to the bucket count (a multiply,
+ * not a modulo), the group within it from bits 32 up. Past 2^32 buckets
+ * (256 GiB) 32 bits no longer reach every bucket: there the 48 bits above
+ * the verification bits are scaled in 128-bit arithmetic, and the group
+ * comes from the lowest of them, which the scaling uses least. */
+size_t tt_bucket_index(Key key, size_t buckets)
+{
+    if (buckets <= TT_INDEX32_MAX_BUCKETS)
+        return (size_t)(((key & 0xffffffffULL) * buckets) >> 32);
+    return (size_t)(((unsigned __int128)(key >> 16) * buckets) >> 48);
+}
+
 static inline TTEntry *group_of(Key key)
 {
-    TTEntry *bucket = table + (((key & 0xffffffffULL) * bucket_count) >> 32) * TT_BUCKET_ENTRIES;
-    int gs = GROUP_SIZE[scheme];
-    return bucket + ((key >> 32) & (uint64_t)(TT_BUCKET_ENTRIES / gs - 1)) * gs;
+    const uint64_t group_bits = bucket_count <= TT_INDEX32_MAX_BUCKETS ? key >> 32 : key >> 16;
+    const int gs = GROUP_SIZE[scheme];
+    return table + tt_bucket_index(key, bucket_count) * TT_BUCKET_ENTRIES +
+           (group_bits & (uint64_t)(TT_BUCKET_ENTRIES / gs - 1)) * (size_t)gs;
 }
 
 void tt_prefetch(Key key)

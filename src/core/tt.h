@@ -86,6 +86,8 @@ bool tt_enabled(void);
 void tt_set_enabled(bool on);
 size_t tt_size_mb(void);
 size_t tt_entry_count(void);
+/* The bucket of a key in a table of `buckets` buckets (see tt.c: 32 key bits, 48 past 2^32 buckets). */
+size_t tt_bucket_index(Key key, size_t buckets);
 int tt_hashfull(void); /* permille of sampled slots filled in this generation */
 int tt_fill_permille(void); /* permille of all slots filled, any generation */
 const char *tt_scheme_name(TTScheme s);

@@ -27,6 +27,7 @@
 #include "thread.h"
 
 enum { UCCI_DRAW_ACCEPT = 0 }; /* an offered draw is taken when our score is at most this */
+enum { UCCI_FALLBACK_MS = 1000 }; /* a search that cannot run on its own thread is bounded by this */
 
 /* The front end's state. The search thread reads `draw_offered` and writes
  * `last_score`; the protocol thread resets both before a search starts. */
@@ -179,6 +180,10 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
             *(tok[0] == 'p' ? &g->ponder : &g->draw) = true;
             continue;
         }
+        if (!strcmp(tok, "infinite")) { /* ElephantEye takes it: the same as "depth infinite" */
+            mode = true;
+            continue;
+        }
         char *arg = strtok_r(NULL, " \t", &save);
         long n;
         bool ok;
@@ -278,6 +283,7 @@ static void cmd_go(char *args)
     char err[256];
     if (!ucci_parse_go(args, &ucci.game, ucci.millisec, &l, &g, err, sizeof err)) {
         proto_error("%s", err);
+        proto_out("nobestmove"); /* a refused go is answered too: the GUI waits for one */
         return;
     }
     if (g.depth0) {
@@ -288,6 +294,7 @@ static void cmd_go(char *args)
     if (ucci.batch && g.unlimited) { /* nobody could send stop */
         proto_error("go: in batch mode no input is read while thinking, so a search without depth, nodes or time "
                     "could not be stopped; give one of them");
+        proto_out("nobestmove");
         return;
     }
     if (ucci.batch && l.ponder) { /* nobody could send ponderhit */
@@ -299,7 +306,15 @@ static void cmd_go(char *args)
     atomic_store(&ucci.draw_offered, g.draw);
     ucci.last_score = SCORE_NONE;
     static const SearchReporter rep = {on_info, on_bestmove, &ucci};
-    threads_start(&ucci.game, &l, &rep);
+    if (!threads_start(&ucci.game, &l, &rep)) {
+        proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
+                    UCCI_FALLBACK_MS);
+        if (g.unlimited || l.ponder) {
+            l.mate = 0;
+            l.movetime = UCCI_FALLBACK_MS;
+        }
+        threads_search_here(&ucci.game, &l, &rep);
+    }
     if (ucci.batch)
         threads_wait();
 }
@@ -308,7 +323,7 @@ static void cmd_position(char *args)
 {
     char err[256];
     if (!proto_parse_position(&ucci.game, args, err, sizeof err))
-        proto_error("%s", err);
+        proto_position_error(&ucci.game, err);
     else
         ucci.nban = 0;
 }
@@ -377,7 +392,8 @@ static void cmd_ponderhit(char *args)
     }
     if (strstr(args, "draw"))
         atomic_store(&ucci.draw_offered, true);
-    threads_ponderhit();
+    if (!threads_ponderhit())
+        proto_out("info string ponderhit ignored: the search is not pondering");
 }
 
 static const struct {
@@ -414,10 +430,15 @@ static bool ucci_command(char *line)
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         if (!strcmp(line, COMMANDS[i].name)) {
-            if (!COMMANDS[i].while_thinking && threads_busy())
+            if (!COMMANDS[i].while_thinking && threads_busy()) {
                 proto_error("%s ignored while thinking (send stop first)", line);
-            else
-                COMMANDS[i].run(args);
+                if (!strcmp(line, "go"))
+                    proto_out("nobestmove"); /* the running search answers for itself */
+                return true;
+            }
+            if (!COMMANDS[i].while_thinking)
+                threads_wait(); /* the last search may still be writing its bestmove (thread.c: the hand-off) */
+            COMMANDS[i].run(args);
             return true;
         }
     proto_error("unknown command '%s'", line);

@@ -9,8 +9,12 @@
 #include <string.h>
 
 #include "bench.h"
+#include "numparse.h"
 #include "protocol.h"
 #include "thread.h"
+#include "timeman.h"
+
+enum { UCI_FALLBACK_MS = 1000 }; /* a search that cannot run on its own thread is bounded by this */
 
 static Position game;
 
@@ -102,16 +106,70 @@ static void cmd_setoption(char *args)
         proto_error("%s", err);
 }
 
-static bool read_int64(char **save, int64_t *out)
+/* A refused go is still answered: the GUI waits for exactly one bestmove. */
+static void refuse_go(const char *why)
 {
-    char *tok = strtok_r(NULL, " \t", save);
-    char *end;
-    if (!tok)
+    proto_error("go refused: %s", why);
+    proto_out("bestmove (none)");
+}
+
+/* go perft N on the worker thread, so that isready, stop and quit are served meanwhile. */
+typedef struct {
+    Position pos;
+    int depth;
+} PerftJob;
+static PerftJob perft_job;
+
+static void run_perft(void *arg)
+{
+    PerftJob *job = arg;
+    bench_perft_divide(&job->pos, job->depth);
+}
+
+/* The go parameters that take a number: the range accepted, and whether a
+ * value above it is taken as the maximum (announced) or refused. */
+typedef enum { GO_DEPTH, GO_NODES, GO_MOVETIME, GO_WTIME, GO_BTIME, GO_WINC, GO_BINC, GO_MOVESTOGO, GO_MATE, GO_PERFT } GoParam;
+static const struct {
+    const char *name;
+    int64_t min, max;
+    bool clamp_high, clamp_low; /* beyond the range: take the bound (announced) instead of refusing */
+} GO_PARAMS[] = {
+    [GO_DEPTH] = {"depth", 1, MAX_DEPTH, true, false},
+    [GO_NODES] = {"nodes", 1, INT64_MAX, false, false},
+    [GO_MOVETIME] = {"movetime", 1, TIME_CLOCK_MAX_MS, true, false},
+    [GO_WTIME] = {"wtime", 1, TIME_CLOCK_MAX_MS, true, true}, /* a flagged clock can come as 0 or less */
+    [GO_BTIME] = {"btime", 1, TIME_CLOCK_MAX_MS, true, true},
+    [GO_WINC] = {"winc", 0, TIME_CLOCK_MAX_MS, true, false},
+    [GO_BINC] = {"binc", 0, TIME_CLOCK_MAX_MS, true, false},
+    [GO_MOVESTOGO] = {"movestogo", 1, 1000, true, false},
+    [GO_MATE] = {"mate", 1, MAX_PLY / 2, true, false},
+    [GO_PERFT] = {"perft", 1, 20, false, false},
+};
+enum { GO_PARAM_COUNT = sizeof GO_PARAMS / sizeof GO_PARAMS[0] };
+
+/* Reads the number after parameter k into *v; false (why says it) when the go is to be refused. */
+static bool go_number(int k, const char *tok, int64_t *v, char *why, size_t len)
+{
+    const char *name = GO_PARAMS[k].name;
+    NumStatus st = num_parse_i64(tok, INT64_MIN, INT64_MAX, v);
+    if (st != NUM_OK) {
+        if (st == NUM_EMPTY)
+            snprintf(why, len, "'%s' is missing its number", name);
+        else
+            snprintf(why, len, "%s '%s' %s (a whole number from %lld to %lld)", name, tok, num_status_text(st),
+                     (long long)GO_PARAMS[k].min, (long long)GO_PARAMS[k].max);
         return false;
-    long long v = strtoll(tok, &end, 10);
-    if (*end)
+    }
+    if ((*v > GO_PARAMS[k].max && GO_PARAMS[k].clamp_high) || (*v < GO_PARAMS[k].min && GO_PARAMS[k].clamp_low)) {
+        int64_t to = *v > GO_PARAMS[k].max ? GO_PARAMS[k].max : GO_PARAMS[k].min;
+        proto_out("info string %s %lld taken as %lld", name, (long long)*v, (long long)to);
+        *v = to;
+    }
+    if (*v < GO_PARAMS[k].min || *v > GO_PARAMS[k].max) {
+        snprintf(why, len, "%s %lld is out of range (%lld to %lld)", name, (long long)*v, (long long)GO_PARAMS[k].min,
+                 (long long)GO_PARAMS[k].max);
         return false;
-    *out = v;
+    }
     return true;
 }
 
@@ -121,7 +179,7 @@ static void cmd_go(char *args)
     search_limits_init(&l);
     l.multipv = g_settings.multipv;
     l.overhead = g_settings.move_overhead;
-    char *save = NULL;
+    char *save = NULL, why[256];
     int64_t v = 0;
     for (char *tok = strtok_r(args, " \t", &save); tok; tok = strtok_r(NULL, " \t", &save)) {
         if (!strcmp(tok, "infinite")) {
@@ -138,43 +196,59 @@ static void cmd_go(char *args)
                 snprintf(rest + strlen(rest), sizeof rest - strlen(rest), "%s ", m);
             l.nsearchmoves = proto_parse_moves(&game, rest, l.searchmoves, MAX_MOVES, err, sizeof err);
             if (l.nsearchmoves < 0) {
-                proto_error("searchmoves: %s", err);
+                snprintf(why, sizeof why, "searchmoves: %s", err);
+                refuse_go(why);
                 return;
             }
             break;
         }
-        static const char *const NUMERIC[] = {"depth", "nodes", "movetime", "wtime", "btime",
-                                              "winc",  "binc",  "movestogo", "mate", "perft"};
-        int k = 0, nk = (int)(sizeof NUMERIC / sizeof NUMERIC[0]);
-        while (k < nk && strcmp(tok, NUMERIC[k]))
+        int k = 0;
+        while (k < GO_PARAM_COUNT && strcmp(tok, GO_PARAMS[k].name))
             k++;
-        if (k == nk) {
-            proto_error("go: unknown parameter '%s'", tok);
+        if (k == GO_PARAM_COUNT) {
+            snprintf(why, sizeof why, "unknown parameter '%s'", tok);
+            refuse_go(why);
             return;
         }
-        if (!read_int64(&save, &v)) {
-            proto_error("go: '%s' is missing its number", tok);
+        if (!go_number(k, strtok_r(NULL, " \t", &save), &v, why, sizeof why)) {
+            if (k == GO_PERFT)
+                proto_error("go perft: %s", why); /* perft answers with counts, not with bestmove */
+            else
+                refuse_go(why);
             return;
         }
-        switch (k) {
-        case 0: l.depth = (int)iclamp((int)imin(v, 1000), 1, MAX_DEPTH); break;
-        case 1: l.nodes = v > 0 ? (uint64_t)v : 1; break;
-        case 2: l.movetime = v > 0 ? v : 1; break;
-        case 3: l.time[RED] = v > 0 ? v : 1; break;
-        case 4: l.time[BLACK] = v > 0 ? v : 1; break;
-        case 5: l.inc[RED] = v > 0 ? v : 0; break;
-        case 6: l.inc[BLACK] = v > 0 ? v : 0; break;
-        case 7: l.movestogo = (int)iclamp((int)imin(v, 1000), 0, 1000); break;
-        case 8: l.mate = (int)iclamp((int)imin(v, 1000), 0, MAX_PLY / 2); break;
-        default:
-            bench_perft_divide(&game, (int)iclamp((int)imin(v, 100), 1, 20));
+        switch ((GoParam)k) {
+        case GO_DEPTH: l.depth = (int)v; break; /* each value is within its range, so the casts keep it */
+        case GO_NODES: l.nodes = (uint64_t)v; break;
+        case GO_MOVETIME: l.movetime = v; break;
+        case GO_WTIME: l.time[RED] = v; break;
+        case GO_BTIME: l.time[BLACK] = v; break;
+        case GO_WINC: l.inc[RED] = v; break;
+        case GO_BINC: l.inc[BLACK] = v; break;
+        case GO_MOVESTOGO: l.movestogo = (int)v; break;
+        case GO_MATE: l.mate = (int)v; break;
+        case GO_PERFT:
+            perft_job.pos = game;
+            perft_job.depth = (int)v;
+            if (!threads_run_job(run_perft, &perft_job)) {
+                proto_out("info string could not start a thread for perft: counting here (stop is not read)");
+                run_perft(&perft_job);
+            }
             return;
         }
     }
     if (!l.depth && !l.nodes && !l.movetime && !l.mate && l.time[RED] < 0 && l.time[BLACK] < 0)
         l.infinite = true; /* a bare "go": think until "stop" */
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
-    threads_start(&game, &l, &rep);
+    if (!threads_start(&game, &l, &rep)) {
+        proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
+                    UCI_FALLBACK_MS);
+        if (l.infinite || l.ponder || (!l.depth && !l.nodes && !l.mate)) {
+            l.movetime = l.movetime ? l.movetime : UCI_FALLBACK_MS;
+            l.movetime = l.movetime < UCI_FALLBACK_MS ? l.movetime : UCI_FALLBACK_MS;
+        }
+        threads_search_here(&game, &l, &rep);
+    }
 }
 
 static void cmd_display(void)
@@ -204,9 +278,12 @@ static bool uci_command(char *line)
     static const char *const NOT_WHILE_SEARCHING[] = {"ucinewgame", "setoption", "position", "fen",
                                                       "startpos",   "go",        "bench"};
     for (size_t i = 0; i < sizeof NOT_WHILE_SEARCHING / sizeof NOT_WHILE_SEARCHING[0]; i++)
-        if (!strcmp(cmd, NOT_WHILE_SEARCHING[i]) && threads_busy()) {
-            proto_error("%s ignored while searching (send stop first)", cmd);
-            return true;
+        if (!strcmp(cmd, NOT_WHILE_SEARCHING[i])) {
+            if (threads_busy()) {
+                proto_error("%s ignored while searching (send stop first)", cmd);
+                return true;
+            }
+            threads_wait(); /* the last search may still be writing its bestmove (thread.c: the hand-off) */
         }
     if (!strcmp(cmd, "quit")) {
         threads_stop();
@@ -227,14 +304,16 @@ static bool uci_command(char *line)
         else
             snprintf(buf, sizeof buf, "%s", args);
         if (!proto_parse_position(&game, buf, err, sizeof err))
-            proto_error("%s", err);
+            proto_position_error(&game, err);
     } else if (!strcmp(cmd, "go"))
         cmd_go(args);
     else if (!strcmp(cmd, "stop")) {
         threads_stop();
         threads_wait();
-    } else if (!strcmp(cmd, "ponderhit"))
-        threads_ponderhit();
+    } else if (!strcmp(cmd, "ponderhit")) {
+        if (!threads_ponderhit())
+            proto_out("info string ponderhit ignored: no search is pondering");
+    }
     else if (!strcmp(cmd, "d"))
         cmd_display();
     else if (!strcmp(cmd, "eval"))

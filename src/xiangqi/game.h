@@ -58,7 +58,7 @@ typedef struct Position {
     uint16_t count[PIECE_NB]; /* pieces of each code on the board */
     int ply;                  /* index of the current state in st[] */
     int root_ply;             /* ply of the search root (for repetition rules) */
-    int game_ply;             /* plies played since the FEN, incl. trimmed ones */
+    int game_ply;             /* plies of the game: from the FEN's move number, incl. trimmed ones */
     PosState st[MAX_GAME_PLY + MAX_PLY + 8];
 } Position;
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "numparse.h"
 
 static const char PIECE_CHARS[] = " KABNRCP kabnrcp";
 
@@ -80,6 +81,7 @@ static bool fen_fail(char *err, size_t len, const char *msg)
 
 static const char *TYPE_NAMES[PIECE_TYPE_NB] = {"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
 static const int TYPE_MAX[PIECE_TYPE_NB] = {0, 1, 2, 2, 2, 2, 2, 5};
+enum { FEN_MAX_FULLMOVE = 100000 }; /* a FEN's move number, far beyond any game */
 static const int FIRST_SLOT[PIECE_TYPE_NB] = {0, 0, 1, 3, 5, 7, 9, 11};
 
 bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
@@ -158,18 +160,21 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
     p++;
     if (*p && !isspace((unsigned char)*p))
         return fen_fail(err, errlen, "side to move must be 'w' or 'b'");
-    /* Fields 3 and 4 ("- -") are ignored; field 5 is the no-capture ply count. */
-    int fields = 0, halfmove = 0;
+    /* Fields 3 and 4 ("- -") are ignored; field 5 is the no-capture ply count, field 6 the move number. */
+    int fields = 0, halfmove = 0, fullmove = 1;
     char word[32];
     const char *q = p;
     int used;
-    while (fields < 4 && sscanf(q, "%31s%n", word, &used) == 1) {
-        if (fields == 2) {
-            char *end;
-            long v = strtol(word, &end, 10);
-            if (*end || v < 0 || v > 1000)
-                return fen_fail(err, errlen, "half-move counter must be a number from 0 to 1000");
-            halfmove = (int)v;
+    while (sscanf(q, "%31s%n", word, &used) == 1) {
+        if (fields == 2 && num_parse_int(word, 0, 1000, &halfmove) != NUM_OK)
+            return fen_fail(err, errlen, "half-move counter must be a number from 0 to 1000");
+        if (fields == 3 && num_parse_int(word, 1, FEN_MAX_FULLMOVE, &fullmove) != NUM_OK) {
+            snprintf(msg, sizeof msg, "move number must be a number from 1 to %d", FEN_MAX_FULLMOVE);
+            return fen_fail(err, errlen, msg);
+        }
+        if (fields == 4) {
+            snprintf(msg, sizeof msg, "unexpected '%s' after the FEN's six fields", word);
+            return fen_fail(err, errlen, msg);
         }
         q += used;
         fields++;
@@ -189,6 +194,7 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
     st->rule60 = (uint16_t)(halfmove < 200 ? halfmove : 200);
     st->checked = board_attacked(pos->board, pos->king[pos->side], !pos->side);
     st->move = MOVE_NONE;
+    pos->game_ply = 2 * (fullmove - 1) + (pos->side == BLACK); /* so that pos_get_fen gives the move number back */
     memcpy(out, pos, offsetof(Position, st) + sizeof(PosState));
     return true;
 }
