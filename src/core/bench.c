@@ -147,6 +147,7 @@ uint64_t bench_perft_divide(Position *pos, int depth)
         uint64_t c = perft_stoppable(pos, depth - 1);
         pos_unmake(pos);
         if (atomic_load(&g_stop)) {
+            threads_job_finishing();
             proto_out("info string perft stopped after %d of %d root moves", i, n);
             return total;
         }
@@ -154,6 +155,7 @@ uint64_t bench_perft_divide(Position *pos, int depth)
         proto_out("%s: %llu", m, (unsigned long long)c);
         total += c;
     }
+    threads_job_finishing();
     proto_out("\nNodes searched: %llu", (unsigned long long)total);
     return total;
 }

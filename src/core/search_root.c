@@ -270,8 +270,8 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
     const SearchThread *chosen = best_thread(t);
     /* The GUI's last line must show the line of the move played and its ponder move: a helper's, or
      * the main thread's after an iteration cut short changed its first line. */
-    if (chosen != t || !pv_equal(&t->s.shown, &chosen->s.root[0].pv))
-        report(chosen, rep, imax(chosen->s.completed_depth, 1), 1, BOUND_EXACT, NULL);
+    if (chosen->s.completed_depth > 0 && (chosen != t || !pv_equal(&t->s.shown, &chosen->s.root[0].pv)))
+        report(chosen, rep, chosen->s.completed_depth, 1, BOUND_EXACT, NULL);
     const RootMove *best = &chosen->s.root[0];
     if (rep && rep->on_bestmove)
         rep->on_bestmove(best->move, best->pv.len > 1 ? best->pv.moves[1] : MOVE_NONE, rep->ctx);

@@ -327,6 +327,8 @@ static void *job_main(void *arg)
     return NULL;
 }
 
+void threads_job_finishing(void) { atomic_store(&searching, false); }
+
 bool threads_run_job(void (*fn)(void *), void *arg)
 {
     threads_wait();

@@ -117,6 +117,8 @@ bool threads_start(const Position *pos, const SearchLimits *limits, const Search
 void threads_search_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
 /* Runs fn(arg) on the worker thread as if it were a search (busy until it returns; stop sets g_stop). */
 bool threads_run_job(void (*fn)(void *), void *arg);
+/* A job's last line is coming: from now on commands are taken (and join the worker), as after bestmove. */
+void threads_job_finishing(void);
 void threads_stop(void);
 bool threads_ponderhit(void); /* false: no search is pondering (ignored) */
 enum { THREAD_STACK_BYTES = 8 << 20 }; /* each search thread's stack */
