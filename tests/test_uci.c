@@ -68,6 +68,9 @@ static void session_basic(void)
         engine_send(&e, "%s", REFUSED[i]);
         CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 2000), "'%s' refused while searching",
               REFUSED[i]);
+        if (!strncmp(REFUSED[i], "go ", 3)) /* every go is answered, a refused one with bestmove (none) */
+            CHECK(engine_expect(&e, "bestmove", line, sizeof line, 2000) && !strcmp(line, "bestmove (none)"),
+                  "go during a search answered: %s", line);
         engine_send(&e, "isready");
         CHECK(engine_expect(&e, "readyok", NULL, 0, 2000), "readyok after '%s' while searching", REFUSED[i]);
     }

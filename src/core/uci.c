@@ -281,6 +281,8 @@ static bool uci_command(char *line)
         if (!strcmp(cmd, NOT_WHILE_SEARCHING[i])) {
             if (threads_busy()) {
                 proto_error("%s ignored while searching (send stop first)", cmd);
+                if (!strcmp(cmd, "go"))
+                    proto_out("bestmove (none)"); /* every go is answered; the running search answers for itself */
                 return true;
             }
             threads_wait(); /* the last search may still be writing its bestmove (thread.c: the hand-off) */
