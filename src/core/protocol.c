@@ -166,52 +166,68 @@ int proto_parse_moves(const Position *pos, const char *text, Move *out, int max,
     return n;
 }
 
+/* The next space-separated word of *p as a span (false at the end); *p moves past it. */
+static bool next_word(const char **p, const char **word, size_t *len)
+{
+    const char *q = *p;
+    while (isspace((unsigned char)*q))
+        q++;
+    if (!*q)
+        return false;
+    *word = q;
+    while (*q && !isspace((unsigned char)*q))
+        q++;
+    *len = (size_t)(q - *word);
+    *p = q;
+    return true;
+}
+
+static bool word_is(const char *word, size_t len, const char *text) { return len == strlen(text) && !memcmp(word, text, len); }
+
 bool proto_parse_position(Position *out, const char *args, char *err, size_t errlen)
 {
     static Position pos; /* work on a copy: `out` changes only on success */
     char fen[256] = "";
-    const char *p = args, *moves = NULL;
-    char word[64];
-    int used;
-    if (sscanf(p, "%63s%n", word, &used) != 1) {
+    const char *p = args, *moves = NULL, *word;
+    size_t len;
+    if (!next_word(&p, &word, &len)) {
         snprintf(err, errlen, "position needs 'startpos' or 'fen <FEN>'");
         return false;
     }
-    p += used;
-    if (!strcmp(word, "startpos")) {
+    if (word_is(word, len, "startpos")) {
         snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
-        if (sscanf(p, "%63s%n", word, &used) == 1) {
-            if (strcmp(word, "moves")) {
-                snprintf(err, errlen, "unexpected '%s' after startpos (expected 'moves' or the end of the line)", word);
+        if (next_word(&p, &word, &len)) {
+            if (!word_is(word, len, "moves")) {
+                snprintf(err, errlen, "unexpected '%.*s' after startpos (expected 'moves' or the end of the line)",
+                         (int)imin((int)len, 64), word);
                 return false;
             }
-            moves = p + used;
+            moves = p;
         }
-    } else if (!strcmp(word, "fen")) {
-        /* The FEN is every word up to "moves"; the game's FEN reader refuses stray words. */
+    } else if (word_is(word, len, "fen")) {
+        /* The FEN is every word up to "moves", joined by single spaces; the game's FEN reader refuses stray words. */
         size_t n = 0;
-        while (sscanf(p, "%63s%n", word, &used) == 1) {
-            p += used;
-            if (!strcmp(word, "moves")) {
+        while (next_word(&p, &word, &len)) {
+            if (word_is(word, len, "moves")) {
                 moves = p;
                 break;
             }
-            size_t w = strlen(word);
-            if (n + w + 2 > sizeof fen) {
+            if (n + len + 2 > sizeof fen) {
                 snprintf(err, errlen, "FEN too long");
                 return false;
             }
             if (n)
                 fen[n++] = ' ';
-            memcpy(fen + n, word, w + 1);
-            n += w;
+            memcpy(fen + n, word, len);
+            n += len;
+            fen[n] = 0;
         }
         if (!n) {
             snprintf(err, errlen, "'fen' needs a FEN");
             return false;
         }
     } else {
-        snprintf(err, errlen, "position needs 'startpos' or 'fen <FEN>', got '%s'", word);
+        snprintf(err, errlen, "position needs 'startpos' or 'fen <FEN>', got '%.*s'", (int)imin((int)len, 64), word);
         return false;
     }
     char why[160];
@@ -219,20 +235,16 @@ bool proto_parse_position(Position *out, const char *args, char *err, size_t err
         snprintf(err, errlen, "invalid FEN: %s", why);
         return false;
     }
-    if (moves) {
+    for (int n = 0; moves && next_word(&moves, &word, &len); n++) {
         char tok[16];
-        int n = 0;
-        while (sscanf(moves, "%15s%n", tok, &used) == 1) {
-            moves += used;
-            Move m = proto_parse_move(&pos, tok);
-            if (m == MOVE_NONE) {
-                snprintf(err, errlen, "illegal move '%s' at move %d of the move list", tok, n + 1);
-                return false;
-            }
-            pos_make(&pos, m);
-            pos_trim_history(&pos);
-            n++;
+        snprintf(tok, sizeof tok, "%.*s", (int)imin((int)len, 15), word);
+        Move m = len < sizeof tok ? proto_parse_move(&pos, tok) : MOVE_NONE;
+        if (m == MOVE_NONE) {
+            snprintf(err, errlen, "illegal move '%s' at move %d of the move list", tok, n + 1);
+            return false;
         }
+        pos_make(&pos, m);
+        pos_trim_history(&pos);
     }
     *out = pos;
     return true;
