@@ -208,7 +208,7 @@ static void test_verdicts(void)
         snprintf(buf, sizeof buf, "%s", CASES[i].moves);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
             pos_make(&pos, pos_parse_move(&pos, t));
-        bool over = play_verdict(&pos, msg, sizeof msg);
+        bool over = game_verdict(&pos, msg, sizeof msg);
         CHECK(CASES[i].verdict ? over && !strcmp(msg, CASES[i].verdict) : !over, "case %zu: '%s'", i, msg);
     }
 }

@@ -59,7 +59,7 @@ bool analyze_read_position(const char *spec, Position *pos, char *err, size_t le
     for (int n = 1; tok; tok = strtok_r(NULL, " \t", &save), n++) {
         Move m = pos_parse_human(pos, tok);
         if (m == MOVE_NONE) {
-            snprintf(err, len, "move %d, '%s', is not a legal move (ICCS like h2e2 or WXF like C2.5)", n, tok);
+            snprintf(err, len, "move %d, '%s', is not a legal move (like %s)", n, tok, GAME_MOVE_EXAMPLE);
             return false;
         }
         pos_make(pos, m);
@@ -82,7 +82,7 @@ static void on_info(const SearchInfo *info, void *ctx)
     char score[32], pv[MAX_PLY * 7], wxf[MAX_PLY * 7], head[32];
     analyze_format_score(info->score, score, sizeof score);
     proto_pv_str(info->pv, info->pv_len, pv, sizeof pv);
-    pos_pv_to_wxf(root, info->pv, info->pv_len, wxf, sizeof wxf);
+    pos_pv_to_human(root, info->pv, info->pv_len, wxf, sizeof wxf);
     if (info->multipv > 1)
         snprintf(head, sizeof head, "  line %d", info->multipv);
     else
@@ -96,19 +96,19 @@ static void on_info(const SearchInfo *info, void *ctx)
 static void on_bestmove(Move best, Move ponder, void *ctx)
 {
     const Position *root = ctx;
-    char m[8], w[8];
+    char m[8], w[16], why[160];
     if (best == MOVE_NONE) {
-        printf("best move: (none: no legal move, the side to move has lost)\n");
+        printf("best move: (none: %s)\n", game_verdict(root, why, sizeof why) ? why : "no legal move");
         return;
     }
     proto_move_str(best, m);
-    pos_move_to_wxf(root, best, w);
+    pos_move_to_human(root, best, w);
     printf("best move: %s (%s)", m, w);
     if (ponder != MOVE_NONE) {
         Position after = *root;
         pos_make(&after, best);
         proto_move_str(ponder, m);
-        pos_move_to_wxf(&after, ponder, w);
+        pos_move_to_human(&after, ponder, w);
         printf("  ponder: %s (%s)", m, w);
     }
     printf("\n");
@@ -185,7 +185,7 @@ int analyze_main(int argc, char **argv)
     char board[1024], fen[128];
     pos_print(&pos, board, sizeof board);
     pos_get_fen(&pos, fen, sizeof fen);
-    printf("%s%s\n%s to move\n\n", board, fen, pos_side(&pos) == RED ? "Red" : "Black");
+    printf("%s%s\n%s to move\n\n", board, fen, game_color_name(pos_side(&pos)));
     fflush(stdout);
     analyze_catch_interrupt();
     SearchReporter rep = {on_info, on_bestmove, &pos};

@@ -26,7 +26,7 @@ void movepick_init_qs(MovePicker *mp, const Position *pos, const History *hist, 
 {
     movepick_init(mp, pos, hist, hc, MOVE_NONE, 0);
     if (!pos_in_check(pos)) {
-        mp->tt_move = tt_move && pos_is_capture(pos, tt_move) && pos_is_pseudo_legal(pos, tt_move) ? tt_move : MOVE_NONE;
+        mp->tt_move = tt_move && pos_is_noisy(pos, tt_move) && pos_is_pseudo_legal(pos, tt_move) ? tt_move : MOVE_NONE;
         mp->stage = STAGE_QS_TT;
     } else {
         mp->tt_move = tt_move && pos_is_pseudo_legal(pos, tt_move) ? tt_move : MOVE_NONE;
@@ -54,7 +54,7 @@ static void score_evasions(MovePicker *mp)
     const Color us = pos_side(mp->pos);
     for (int i = mp->cur; i < mp->end; i++) {
         Move m = mp->moves[i].move;
-        mp->moves[i].score = pos_is_capture(mp->pos, m)
+        mp->moves[i].score = pos_is_noisy(mp->pos, m)
                                  ? EVASION_CAPTURE_BONUS + pos_mvv_lva(mp->pos, m)
                                  : history_quiet_score(mp->hist, &mp->hc, us, pos_piece_on(mp->pos, move_from(m)), m);
     }
@@ -97,7 +97,7 @@ static void sort_rest(MovePicker *mp)
 
 static bool usable_killer(const MovePicker *mp, Move k)
 {
-    return k && k != mp->tt_move && !pos_is_capture(mp->pos, k) && pos_is_pseudo_legal(mp->pos, k);
+    return k && k != mp->tt_move && !pos_is_noisy(mp->pos, k) && pos_is_pseudo_legal(mp->pos, k);
 }
 
 Move movepick_next(MovePicker *mp)

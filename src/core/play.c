@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "analyze.h"
@@ -29,7 +30,6 @@
 enum {
     PLAY_MAX_PLIES = 4096,        /* a longer game is stopped as a draw */
     PLAY_DEFAULT_MOVETIME = 1000, /* ms per engine move */
-    PLAY_NO_CAPTURE_PLIES = 120,  /* the move-count rule of rules.c */
 };
 
 typedef struct {
@@ -42,67 +42,43 @@ typedef struct {
     bool colour, echo, over;
 } Game;
 
-static const char *side_name(Color c) { return c == RED ? "Red" : "Black"; }
+static const char *side_name(Color c) { return game_color_name(c); }
 
-bool play_verdict(const Position *pos, char *msg, size_t len)
+/* The side's name in lower case, as players type it (red, white). */
+typedef struct {
+    char text[16];
+} SideWord;
+
+static SideWord side_word(Color c)
 {
-    Move list[MAX_MOVES];
-    const Color us = pos_side(pos);
-    if (gen_legal(pos, list) == 0) {
-        snprintf(msg, len, "%s: %s has no legal move. %s wins.", pos_in_check(pos) ? "Checkmate" : "Stalemate",
-                 side_name(us), side_name(!us));
-        return true;
-    }
-    RuleResult rule = pos_rule_status(pos);
-    /* The search judges a cycle at its first recurrence; a game ends at the third occurrence. */
-    if (rule != RULE_NONE && pos_rule60(pos) < PLAY_NO_CAPTURE_PLIES && pos_repetitions(pos) < 2)
-        rule = RULE_NONE;
-    switch (rule) {
-    case RULE_WIN:
-        snprintf(msg, len, "%s gave perpetual check. %s wins.", side_name(!us), side_name(us));
-        return true;
-    case RULE_LOSS:
-        snprintf(msg, len, "%s gave perpetual check. %s wins.", side_name(us), side_name(!us));
-        return true;
-    case RULE_DRAW:
-        snprintf(msg, len, "%s", pos_rule60(pos) >= PLAY_NO_CAPTURE_PLIES ? "Draw: 60 moves without a capture."
-                                                                          : "Draw by repetition.");
-        return true;
-    default:
-        break;
-    }
-    if (pos_insufficient_material(pos)) {
-        snprintf(msg, len, "Draw: neither side has a piece that can mate.");
-        return true;
-    }
-    return false;
+    SideWord w = {""};
+    for (size_t i = 0; i + 1 < sizeof w.text && game_color_name(c)[i]; i++)
+        w.text[i] = (char)tolower((unsigned char)game_color_name(c)[i]);
+    return w;
+}
+
+/* A side named as the game names it ("red", "White", ...): 0 or 1, -1 if neither. */
+static int parse_side(const char *text)
+{
+    for (Color c = 0; c < 2; c++)
+        if (!strcasecmp(text, game_color_name(c)))
+            return c;
+    return -1;
 }
 
 static void draw_board(const Game *g)
 {
-    static const char LETTERS[] = ".KABNRCP";
-    printf("\n     1  2  3  4  5  6  7  8  9    Black\n");
-    for (int r = RANK_NB - 1; r >= 0; r--) {
-        printf("  %d", r);
-        for (int f = 0; f < FILE_NB; f++) {
-            int pc = pos_piece_on(&g->pos, r * FILE_NB + f), type = pc % 8;
-            char ch = pc / 8 == BLACK ? (char)tolower(LETTERS[type]) : LETTERS[type];
-            if (g->colour && pc)
-                printf("  %s%c\033[0m", pc / 8 == RED ? "\033[1;31m" : "\033[1m", ch);
-            else
-                printf("  %c", ch);
-        }
-        printf("\n%s", r == 5 ? "     ~~~~~~~~~~~ river ~~~~~~~~~~~\n" : "");
-    }
-    printf("     a  b  c  d  e  f  g  h  i\n     9  8  7  6  5  4  3  2  1    Red\n\n");
+    char board[4096];
+    pos_print_board(&g->pos, g->colour, board, sizeof board);
+    printf("%s\n", board);
     if (g->nmoves) {
         Position before = g->start;
         for (int i = 0; i + 1 < g->nmoves; i++) {
             pos_make(&before, g->moves[i]);
             pos_trim_history(&before);
         }
-        char w[8], m[8];
-        pos_move_to_wxf(&before, g->moves[g->nmoves - 1], w);
+        char w[16], m[8];
+        pos_move_to_human(&before, g->moves[g->nmoves - 1], w);
         move_to_str(g->moves[g->nmoves - 1], m);
         printf("Last move: %s (%s). ", w, m);
     }
@@ -113,7 +89,7 @@ static void draw_board(const Game *g)
 static bool game_over(const Game *g, bool announce)
 {
     char msg[160];
-    bool over = play_verdict(&g->pos, msg, sizeof msg);
+    bool over = game_verdict(&g->pos, msg, sizeof msg);
     if (!over && g->nmoves == PLAY_MAX_PLIES) {
         over = true;
         snprintf(msg, sizeof msg, "Draw: the game reached %d plies.", PLAY_MAX_PLIES);
@@ -173,12 +149,12 @@ static void engine_move(Game *g)
     printf("Chariot thinks...\n");
     fflush(stdout);
     Move m = search_run(t, &rep);
-    char w[8], iccs[8], score[32];
+    char w[16], iccs[8], score[32];
     if (m == MOVE_NONE) { /* cannot happen: game_over() comes first */
         g->over = true;
         return;
     }
-    pos_move_to_wxf(&g->pos, m, w);
+    pos_move_to_human(&g->pos, m, w);
     move_to_str(m, iccs);
     analyze_format_score(last.score, score, sizeof score);
     printf("Chariot plays %s (%s)   [depth %d, score %s for Chariot]\n", w, iccs, last.depth, score);
@@ -189,18 +165,17 @@ static void engine_move(Game *g)
 
 static void help(void)
 {
-    printf("Moves: ICCS like h2e2 (also H2-E2) or WXF like C2.5, H8+7, R9+1, H++7.\n"
-           "  Pieces on the board: K king, A advisor, B (WXF E) elephant, N (WXF H) horse,\n"
-           "  R rook, C cannon, P pawn; Red upper case, Black lower case.\n"
-           "Commands:\n"
+    printf("%s\n", GAME_MOVE_HELP);
+    printf("Commands:\n"
            "  undo          take back your last move (and the engine's reply)\n"
            "  new           start again from the first position\n"
-           "  side red|black  play that side (the engine moves if it is its turn)\n"
+           "  side %s|%s  play that side (the engine moves if it is its turn)\n"
            "  depth N       the engine searches N plies per move\n"
            "  time MS       the engine thinks MS milliseconds per move\n"
            "  moves         list the legal moves     fen    show the position as FEN\n"
            "  board         draw the board again     help   this text\n"
-           "  quit          leave\n");
+           "  quit          leave\n",
+           side_word(0).text, side_word(1).text);
 }
 
 static void list_moves(const Game *g)
@@ -208,8 +183,8 @@ static void list_moves(const Game *g)
     Move list[MAX_MOVES];
     int n = gen_legal(&g->pos, list);
     for (int i = 0; i < n; i++) {
-        char w[8], m[8];
-        pos_move_to_wxf(&g->pos, list[i], w);
+        char w[16], m[8];
+        pos_move_to_human(&g->pos, list[i], w);
         move_to_str(list[i], m);
         printf("%s%s %s", i % 8 ? "   " : "", m, w);
         if (i % 8 == 7 || i + 1 == n)
@@ -241,10 +216,10 @@ static bool play_command(Game *g, char *line)
         else
             replay(g, n);
     } else if (!strcmp(word, "side")) {
-        if (words != 2 || (strcmp(arg, "red") && strcmp(arg, "black")))
-            printf("error: side takes 'red' or 'black'\n");
+        if (words != 2 || parse_side(arg) < 0)
+            printf("error: side takes '%s' or '%s'\n", side_word(0).text, side_word(1).text);
         else
-            g->human = !strcmp(arg, "red") ? RED : BLACK;
+            g->human = parse_side(arg);
     } else if (!strcmp(word, "depth")) {
         if (words != 2 || !proto_parse_long(arg, 1, MAX_DEPTH, &v)) {
             printf("error: depth takes a whole number from 1 to %d\n", MAX_DEPTH);
@@ -286,7 +261,7 @@ int play_main(int argc, char **argv)
     static Game g;
     char spec[8192] = "", err[256];
     long v;
-    g.human = RED;
+    g.human = 0; /* the side that moves first */
     g.movetime = PLAY_DEFAULT_MOVETIME;
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : "";
@@ -295,8 +270,8 @@ int play_main(int argc, char **argv)
             continue;
         }
         i++;
-        if (!strcmp(a, "--side") && (!strcmp(next, "red") || !strcmp(next, "black"))) {
-            g.human = !strcmp(next, "red") ? RED : BLACK;
+        if (!strcmp(a, "--side") && parse_side(next) >= 0) {
+            g.human = parse_side(next);
         } else if (!strcmp(a, "--depth") && proto_parse_long(next, 1, MAX_DEPTH, &v)) {
             g.depth = (int)v;
             g.movetime = 0;
@@ -304,7 +279,8 @@ int play_main(int argc, char **argv)
             g.movetime = v;
             g.depth = 0;
         } else {
-            fprintf(stderr, "chariot play: bad option '%s %s' (--side red|black, --depth N, --time MS)\n", a, next);
+            fprintf(stderr, "chariot play: bad option '%s %s' (--side %s|%s, --depth N, --time MS)\n", a, next,
+                    side_word(0).text, side_word(1).text);
             return 2;
         }
     }
@@ -315,7 +291,7 @@ int play_main(int argc, char **argv)
     g.colour = isatty(STDOUT_FILENO);
     g.echo = !isatty(STDIN_FILENO);
     threads_new_game();
-    printf("Chariot: you play %s. Type a move (h2e2 or C2.5), or help.\n", side_name(g.human));
+    printf("Chariot: you play %s. Type a move (%s), or help.\n", side_name(g.human), GAME_MOVE_EXAMPLE);
     replay(&g, 0);
     char line[256];
     for (;;) {
@@ -323,7 +299,7 @@ int play_main(int argc, char **argv)
             engine_move(&g);
             continue;
         }
-        printf("%s> ", g.human == RED ? "red" : "black");
+        printf("%s> ", side_word(g.human).text);
         fflush(stdout);
         ReadLine got = proto_read_bounded(stdin, line, sizeof line);
         if (got == READ_EOF) {

@@ -7,6 +7,6 @@
 int play_main(int argc, char **argv);
 
 /* Is the game over in pos? If so, msg says how and who won. */
-bool play_verdict(const Position *pos, char *msg, size_t len);
+
 
 #endif

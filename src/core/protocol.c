@@ -94,7 +94,7 @@ bool proto_read_line(char *line, size_t size)
 
 void proto_move_str(Move m, char *buf)
 {
-    move_to_str(m, buf);
+    move_to_uci(m, g_settings.chess960, buf);
     if (m == MOVE_NONE || !g_settings.fairy_ranks)
         return;
     /* Fairy-Stockfish UCI: rank + 1, so rank 9 becomes "10". */
@@ -372,11 +372,21 @@ static bool apply_variant(const char *v, char *err, size_t len)
     return true; /* ranks stay as they are: hosts that send it use both styles (see docs/protocol.md) */
 }
 
+#ifdef GAME_HAS_FAIRY_RANKS
 static bool apply_fairy(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
     return proto_parse_bool(v, &g_settings.fairy_ranks);
 }
+#endif
+
+#ifdef GAME_HAS_CHESS960
+static bool apply_chess960(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    return proto_parse_bool(v, &g_settings.chess960);
+}
+#endif
 
 static bool apply_wdl(const char *v, char *err, size_t len)
 {
@@ -392,7 +402,12 @@ const EngineOption ENGINE_OPTIONS[] = {
     {"Ponder", OPT_CHECK, "false", 0, 0, NULL, apply_ponder},
     {"Move Overhead", OPT_SPIN, "10", 0, 5000, NULL, apply_overhead},
     {"UCI_Variant", OPT_COMBO, GAME_NAME, 0, 0, GAME_NAME, apply_variant},
+#ifdef GAME_HAS_FAIRY_RANKS
     {"FairyRanks", OPT_CHECK, "false", 0, 0, NULL, apply_fairy},
+#endif
+#ifdef GAME_HAS_CHESS960
+    {"UCI_Chess960", OPT_CHECK, "false", 0, 0, NULL, apply_chess960},
+#endif
     {"UCI_ShowWDL", OPT_CHECK, "false", 0, 0, NULL, apply_wdl},
     {"TTReplace", OPT_COMBO, "aged-bucket", 0, 0, "always depth two-tier two-layer aged-bucket", apply_replace},
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
@@ -486,5 +501,14 @@ int proto_main_loop(void)
         return 0;
     char word[8] = "";
     sscanf(first, "%7s", word);
-    return !strcmp(word, "ucci") ? ucci_loop_from(first) : uci_loop_from(first);
+#ifdef GAME_HAS_UCCI
+    if (!strcmp(word, "ucci"))
+        return ucci_loop_from(first);
+#else
+    if (!strcmp(word, "ucci")) {
+        proto_error("UCCI is a xiangqi protocol; this engine plays %s over UCI (send uci)", GAME_NAME);
+        return uci_loop_from(NULL);
+    }
+#endif
+    return uci_loop_from(first);
 }

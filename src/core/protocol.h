@@ -28,6 +28,7 @@ typedef struct {
     bool ponder;
     bool fairy_ranks;     /* read and write ranks 1-10 (Fairy-Stockfish UCI) */
     bool show_wdl;        /* UCI_ShowWDL: win/draw/loss after the score */
+    bool chess960;        /* UCI_Chess960: castling written king-takes-rook (chess) */
 } EngineSettings;
 
 extern EngineSettings g_settings;

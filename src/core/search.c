@@ -289,7 +289,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             break;
         if (!root && !from_deferred && !pos_is_legal(pos, m))
             continue;
-        const bool capture = pos_is_capture(pos, m);
+        const bool capture = pos_is_noisy(pos, m); /* what the game generates with the captures */
         /* 11. Shallow pruning of late moves, once a move has saved us from being mated. */
         if (!root && !in_check && best > -SCORE_MATE_IN_MAX && !from_deferred) {
             if (!capture) {
@@ -397,15 +397,16 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         else if (capture && ncaptures < 64)
             captures[ncaptures++] = m;
     }
-    /* 14. No legal move: in xiangqi both checkmate and stalemate lose. (Pruning
-     *     starts only after a move was searched, so it cannot fake this.) */
+    /* 14. No legal move: the game says what that is worth (xiangqi: a loss, mated or
+     *     stalemated; chess: mated, or a stalemate draw). Pruning starts only after a
+     *     move was searched, so it cannot fake this. */
     if (moves == 0)
-        return score_mated_in(ply);
+        return game_no_move_score(pos, ply);
     /* 15. Store the result; teach the correction history how far the
      *     evaluation was off, when the bound says which way (never after a
      *     capture: the evaluation is not to blame for a won exchange). */
     Bound b = best >= beta ? BOUND_LOWER : pv && best_move ? BOUND_EXACT : BOUND_UPPER;
-    if (!in_check && !score_is_mate(best) && !(best_move && pos_is_capture(pos, best_move)) &&
+    if (!in_check && !score_is_mate(best) && !(best_move && pos_is_noisy(pos, best_move)) &&
         !(b == BOUND_LOWER && best <= static_eval) && !(b == BOUND_UPPER && best >= static_eval))
         history_update_correction(&t->hist, pos_side(pos), pos_structure_key(pos), best, static_eval, depth);
     if (!tp.group && tt_enabled())

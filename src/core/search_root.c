@@ -245,7 +245,7 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
     if (t->s.nroot == 0) {
         if (rep && rep->on_info) {
             SearchInfo info = {0};
-            info.score = score_mated_in(0);
+            info.score = game_no_move_score(pos, 0);
             info.bound = BOUND_EXACT;
             info.multipv = 1;
             rep->on_info(&info, rep->ctx);

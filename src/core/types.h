@@ -16,7 +16,8 @@ typedef int32_t Score;
 typedef int Depth;
 typedef uint64_t Key;
 typedef uint16_t Move; /* a game packs from/to into the low bits; 0 = none */
-typedef int Color;     /* 0 = side that moves first (Red), 1 = second */
+typedef int Color;     /* 0 = side that moves first (Red, White), 1 = second */
+enum { COLOR_FIRST = 0, COLOR_SECOND = 1 };
 
 enum {
     MAX_PLY = 128,       /* deepest search path from the root */

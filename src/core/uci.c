@@ -221,10 +221,10 @@ static void cmd_go(char *args)
         case GO_DEPTH: l.depth = (int)v; break; /* each value is within its range, so the casts keep it */
         case GO_NODES: l.nodes = (uint64_t)v; break;
         case GO_MOVETIME: l.movetime = v; break;
-        case GO_WTIME: l.time[RED] = v; break;
-        case GO_BTIME: l.time[BLACK] = v; break;
-        case GO_WINC: l.inc[RED] = v; break;
-        case GO_BINC: l.inc[BLACK] = v; break;
+        case GO_WTIME: l.time[COLOR_FIRST] = v; break; /* white is the side that moves first: Red in xiangqi */
+        case GO_BTIME: l.time[COLOR_SECOND] = v; break;
+        case GO_WINC: l.inc[COLOR_FIRST] = v; break;
+        case GO_BINC: l.inc[COLOR_SECOND] = v; break;
         case GO_MOVESTOGO: l.movestogo = (int)v; break;
         case GO_MATE: l.mate = (int)v; break;
         case GO_PERFT:
@@ -237,7 +237,7 @@ static void cmd_go(char *args)
             return;
         }
     }
-    if (!l.depth && !l.nodes && !l.movetime && !l.mate && l.time[RED] < 0 && l.time[BLACK] < 0)
+    if (!l.depth && !l.nodes && !l.movetime && !l.mate && l.time[COLOR_FIRST] < 0 && l.time[COLOR_SECOND] < 0)
         l.infinite = true; /* a bare "go": think until "stop" */
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
     if (!threads_start(&game, &l, &rep)) {

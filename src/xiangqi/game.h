@@ -17,6 +17,14 @@
 #include "types.h"
 
 #define GAME_NAME "xiangqi"
+#define GAME_NOTATION "WXF"  /* the notation people read (analyze, play) */
+#define GAME_HAS_UCCI 1        /* UCCI is a xiangqi protocol */
+#define GAME_HAS_FAIRY_RANKS 1 /* UCI ranks 1-10 as Fairy-Stockfish writes them (option FairyRanks) */
+#define GAME_MOVE_EXAMPLE "h2e2 or C2.5"
+#define GAME_MOVE_HELP                                                                                       \
+    "Moves: ICCS like h2e2 (also H2-E2) or WXF like C2.5, H8+7, R9+1, H++7.\n"                              \
+    "  Pieces on the board: K king, A advisor, B (WXF E) elephant, N (WXF H) horse,\n"                      \
+    "  R rook, C cannon, P pawn; Red upper case, Black lower case."
 #define GAME_STARTPOS "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 
 enum { RED = 0, BLACK = 1 };
@@ -69,6 +77,8 @@ void game_init(void);
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen); /* on error pos is unchanged */
 void pos_get_fen(const Position *pos, char *buf, size_t len);
 void move_to_str(Move m, char buf[8]);
+/* Move text for the protocols; `chess960` (how chess writes castling) means nothing in xiangqi. */
+static inline void move_to_uci(Move m, bool chess960, char buf[8]) { (void)chess960, move_to_str(m, buf); }
 Move pos_parse_move(const Position *pos, const char *text); /* a legal move or MOVE_NONE */
 void pos_print(const Position *pos, char *buf, size_t len);  /* board diagram */
 
@@ -84,6 +94,11 @@ static inline int move_to(Move m) { return (m >> 7) & 0x7f; }
 static inline Move move_make(int from, int to) { return (Move)(from | (to << 7)); }
 static inline int pos_piece_on(const Position *pos, int sq) { return pos->board[sq]; }
 static inline bool pos_is_capture(const Position *pos, Move m) { return pos->board[move_to(m)] != 0; }
+/* The moves GEN_CAPTURES generates: the search orders them first and quiescence searches them. */
+static inline bool pos_is_noisy(const Position *pos, Move m) { return pos_is_capture(pos, m); }
+/* The value of a position whose side to move has no legal move: in xiangqi a loss, stalemated or mated. */
+static inline Score game_no_move_score(const Position *pos, int ply) { return (void)pos, score_mated_in(ply); }
+static inline const char *game_color_name(Color c) { return c == RED ? "Red" : "Black"; }
 Key pos_compute_key(const Position *pos); /* from scratch, for checks */
 bool pos_ok(const Position *pos, const char **why);
 void pos_set_root(Position *pos); /* the current ply becomes the search root */
@@ -122,6 +137,16 @@ void pos_move_to_wxf(const Position *pos, Move m, char buf[8]); /* m legal in po
 void pos_pv_to_wxf(const Position *pos, const Move *pv, int n, char *buf, size_t len);
 Move pos_parse_wxf(const Position *pos, const char *text);   /* a legal move or MOVE_NONE */
 Move pos_parse_human(const Position *pos, const char *text); /* ICCS (h2e2, H2-E2) or WXF */
+/* The contract's names for the notation people read (GAME_NOTATION). */
+static inline void pos_move_to_human(const Position *pos, Move m, char buf[16]) { pos_move_to_wxf(pos, m, buf); }
+static inline void pos_pv_to_human(const Position *pos, const Move *pv, int n, char *buf, size_t len)
+{
+    pos_pv_to_wxf(pos, pv, n, buf, len);
+}
+/* Is the game over here, and why, in words for players (play, judge): mate, stalemate, a rule verdict. */
+bool game_verdict(const Position *pos, char *msg, size_t len);
+/* The board as a player reads it: coordinates, the river, optional ANSI colours. */
+void pos_print_board(const Position *pos, bool ansi_colour, char *buf, size_t len);
 static inline int pos_rule60(const Position *pos) { return pos->st[pos->ply].rule60; } /* plies since a capture */
 
 #endif

@@ -17,6 +17,8 @@
  * that: the search never takes a table cutoff at PV nodes, and cycles are
  * short, so the error stays local. See docs/search.md.
  */
+#include <stdio.h>
+
 #include "board.h"
 
 enum { RULE60_PLIES = 120, MIN_CYCLE_PLIES = 4 };
@@ -54,4 +56,40 @@ int pos_repetitions(const Position *pos)
     for (int i = MIN_CYCLE_PLIES; i <= limit; i += 2)
         n += st[cur - i].key == st[cur].key;
     return n;
+}
+
+/* Play's and a referee's view: a game ends at the third occurrence of a position (the search
+ * judges a cycle at its first recurrence), at the move-count rule, at mate or stalemate (both
+ * lose in xiangqi), or when neither side can mate. */
+bool game_verdict(const Position *pos, char *msg, size_t len)
+{
+    Move list[MAX_MOVES];
+    const Color us = pos_side(pos);
+    if (gen_legal(pos, list) == 0) {
+        snprintf(msg, len, "%s: %s has no legal move. %s wins.", pos_in_check(pos) ? "Checkmate" : "Stalemate",
+                 game_color_name(us), game_color_name(!us));
+        return true;
+    }
+    RuleResult rule = pos_rule_status(pos);
+    if (rule != RULE_NONE && pos_rule60(pos) < RULE60_PLIES && pos_repetitions(pos) < 2)
+        rule = RULE_NONE;
+    switch (rule) {
+    case RULE_WIN:
+        snprintf(msg, len, "%s gave perpetual check. %s wins.", game_color_name(!us), game_color_name(us));
+        return true;
+    case RULE_LOSS:
+        snprintf(msg, len, "%s gave perpetual check. %s wins.", game_color_name(us), game_color_name(!us));
+        return true;
+    case RULE_DRAW:
+        snprintf(msg, len, "%s",
+                 pos_rule60(pos) >= RULE60_PLIES ? "Draw: 60 moves without a capture." : "Draw by repetition.");
+        return true;
+    default:
+        break;
+    }
+    if (pos_insufficient_material(pos)) {
+        snprintf(msg, len, "Draw: neither side has a piece that can mate.");
+        return true;
+    }
+    return false;
 }
