@@ -16,7 +16,7 @@
 
 static void usage(void)
 {
-    puts("Chariot, a xiangqi engine.\n"
+    puts("Chariot, a " GAME_NAME " engine.\n"
          "usage:\n"
          "  chariot                       speak UCI (or UCCI if the first command is 'ucci') on stdin\n"
          "  chariot analyze [FEN | startpos [moves ...] | moves ...] [--depth N | --movetime MS | --nodes N |\n"

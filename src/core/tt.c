@@ -5,6 +5,8 @@
 #define _DEFAULT_SOURCE
 #include "tt.h"
 
+#include "game.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,9 +28,11 @@ static const char *SCHEME_NAMES[TT_SCHEME_NB] = {"always", "depth", "two-tier", 
 static const int GROUP_SIZE[TT_SCHEME_NB] = {1, 1, 2, 2, 8};
 #define TT_INDEX32_MAX_BUCKETS ((size_t)1 << 32) /* 32 key bits index up to this many buckets */
 
-/* Field access. */
+/* Field access. The move field has TT_MOVE_BITS bits: every game's moves must fit. */
+enum { TT_MOVE_BITS = 14, TT_MOVE_MASK = (1 << TT_MOVE_BITS) - 1 };
+_Static_assert(MOVE_INDEX_NB <= (1 << TT_MOVE_BITS), "the game's moves do not fit the table entry's move field");
 static inline uint16_t e_key(uint64_t e) { return (uint16_t)e; }
-static inline Move e_move(uint64_t e) { return (Move)((e >> 16) & 0x3fff); }
+static inline Move e_move(uint64_t e) { return (Move)((e >> 16) & TT_MOVE_MASK); }
 static inline Bound e_bound(uint64_t e) { return (Bound)((e >> 30) & 3); }
 static inline Score e_value(uint64_t e) { return (int16_t)(uint16_t)(e >> 32); }
 static inline Depth e_depth(uint64_t e) { return (int)((e >> 48) & 0xff) - 1; }
@@ -36,7 +40,7 @@ static inline uint8_t e_gen(uint64_t e) { return (uint8_t)(e >> 56); }
 
 static inline uint64_t e_pack(uint16_t key16, Move m, Bound b, Score v, Depth d, uint8_t gen)
 {
-    return (uint64_t)key16 | (uint64_t)(m & 0x3fff) << 16 | (uint64_t)b << 30 | (uint64_t)(uint16_t)(int16_t)v << 32 |
+    return (uint64_t)key16 | (uint64_t)(m & TT_MOVE_MASK) << 16 | (uint64_t)b << 30 | (uint64_t)(uint16_t)(int16_t)v << 32 |
            (uint64_t)(uint8_t)(iclamp(d, -1, 254) + 1) << 48 | (uint64_t)gen << 56;
 }
 
@@ -293,7 +297,7 @@ TTStoreResult tt_store(TTEntry *group, Key key, int ply, Score value, Bound boun
                 /* Same position: keep a clearly deeper result of this search unless the new one is exact. */
                 if (bound != BOUND_EXACT && depth + 3 < e_depth(e) && !age_of(e)) {
                     if (move != MOVE_NONE)
-                        save(&group[i], (e & ~((uint64_t)0x3fff << 16)) | (uint64_t)move << 16);
+                        save(&group[i], (e & ~((uint64_t)TT_MOVE_MASK << 16)) | (uint64_t)move << 16);
                     return TT_STORE_REJECT;
                 }
                 return write_slot(&group[i], e, nw, k16);
