@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Builds Fastchess (a public C++17 match runner for chess engines, MIT
+# licence) outside this repository, for the chess matches of docs/strength.md.
+# Chariot neither ships nor links it: it is a tool to measure with.
+#
+#   tools/build_fastchess.sh SOURCE_DIR [OUT_DIR]
+#
+# SOURCE_DIR: a checkout of the Fastchess repository (github.com/Disservin/fastchess;
+#             a git directory without a work tree is exported first).
+# OUT_DIR:    where the build goes (default: $HOME/.cache/chariot-tools/fastchess);
+#             the binary is OUT_DIR/fastchess.
+# Needs g++ and make (Debian: apt-get install -y g++ make). Prints the commit built.
+set -euo pipefail
+src=${1:?usage: tools/build_fastchess.sh SOURCE_DIR [OUT_DIR]}
+out=${2:-$HOME/.cache/chariot-tools/fastchess}
+mkdir -p "$out"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+if [ -d "$src/.git" ] || [ -f "$src/HEAD" ]; then
+    gitdir=$src
+    [ -d "$src/.git" ] && gitdir=$src/.git
+    commit=$(git --git-dir="$gitdir" rev-parse --short HEAD)
+    git --git-dir="$gitdir" archive HEAD | tar -x -C "$work"
+else
+    commit=unknown
+    cp -r "$src"/. "$work"
+fi
+nice -n 10 make -C "$work" -j"$(nproc)" >"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
+cp "$work/fastchess" "$out/fastchess"
+echo "fastchess $commit built: $out/fastchess"
