@@ -1,10 +1,12 @@
-# Chariot - a xiangqi engine.  `make help` lists the targets.
+# Chariot - one engine, two games: ./chariot plays xiangqi, ./chariot-chess
+# chess (the same engine compiled against src/chess/game.h instead of
+# src/xiangqi/game.h; docs/contract.md).  `make help` lists the targets.
 #
 # Variables:  CC=gcc|clang   WERROR=1 (warnings fail the build, as in CI)
 #             DEPTH=N        bench depth for `make bench`
 
 CC      ?= cc
-WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes
+WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wconversion -Wsign-conversion
 ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
@@ -18,12 +20,54 @@ LIBSRC  := $(filter-out src/core/main.c,$(CORE)) $(GAME)
 HDRS    := $(wildcard src/core/*.h src/xiangqi/*.h)
 TESTSRC := $(wildcard tests/*.c)
 
-.PHONY: all release debug san tsan test test-fast test-san test-tsan test-tune bench bench-perft tune clean help format
+# Chess: the same engine sources against the chess game.
+CINC    := -Isrc/core -Isrc/chess
+CHESS   := $(wildcard src/chess/*.c)
+CLIBSRC := $(filter-out src/core/main.c,$(CORE)) $(CHESS)
+CHDRS   := $(wildcard src/core/*.h src/chess/*.h)
+CTESTSRC := tests/chess/main.c tests/chess/test_uci.c tests/util.c
 
-all: chariot                          ## build ./chariot (optimised; the default)
+.PHONY: all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format
+
+all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
 chariot: $(CORE) $(GAME) $(HDRS) Makefile
 	$(CC) $(WARN) $(OPT) -DNDEBUG $(INC) -o $@ $(CORE) $(GAME) $(LDLIBS)
+
+chariot-chess: $(CORE) $(CHESS) $(CHDRS) Makefile ## build ./chariot-chess, the chess engine
+	$(CC) $(WARN) $(OPT) -DNDEBUG $(CINC) -o $@ $(CORE) $(CHESS) $(LDLIBS)
+
+chariot-chess-debug: $(CORE) $(CHESS) $(CHDRS)
+	$(CC) $(WARN) -O1 -g -DCHARIOT_CHECKS $(CINC) -o $@ $(CORE) $(CHESS) $(LDLIBS)
+
+chariot-chess-san: $(CORE) $(CHESS) $(CHDRS)
+	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
+	    $(CINC) -o $@ $(CORE) $(CHESS) $(LDLIBS)
+
+tests/run-tests-chess: $(CLIBSRC) $(CTESTSRC) $(CHDRS) tests/*.h chariot-chess
+	$(CC) $(WARN) -O2 -g $(CINC) -Itests -o $@ $(CTESTSRC) $(CLIBSRC) $(LDLIBS)
+
+tests/chess/perft-check: tests/chess/perft_check.c $(CHESS) $(CHDRS) src/core/numparse.c
+	$(CC) $(WARN) -O3 -march=native -DNDEBUG $(CINC) -o $@ tests/chess/perft_check.c $(CHESS) src/core/numparse.c -lm
+
+tests/chess/rules-check: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/core/numparse.c
+	$(CC) $(WARN) -O2 -g -DCHARIOT_CHECKS $(CINC) -o $@ tests/chess/rules_check.c $(CHESS) src/core/numparse.c -lm
+
+tests/chess/rules-check-san: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/core/numparse.c
+	$(CC) $(WARN) -O1 -g -DCHARIOT_CHECKS -fsanitize=address,undefined -fno-sanitize-recover=undefined $(CINC) \
+	    -o $@ tests/chess/rules_check.c $(CHESS) src/core/numparse.c -lm
+
+test-chess: tests/run-tests-chess tests/chess/perft-check tests/chess/rules-check ## chess: perft (counts up to 5 M), rules, UCI sessions
+	./tests/chess/perft-check tests/chess/perft.epd 5000000
+	./tests/chess/rules-check
+	./tests/run-tests-chess --engine ./chariot-chess
+
+test-chess-san: tests/chess/rules-check-san chariot-chess-san ## chess rules and UCI sessions under ASan+UBSan
+	ASAN_OPTIONS=detect_leaks=0 ./tests/chess/rules-check-san
+	./tests/run-tests-chess --engine ./chariot-chess-san uci
+
+perft-deep: tests/chess/perft-check   ## every chess perft count (6.7 billion nodes; about 30 s)
+	./tests/chess/perft-check tests/chess/perft.epd 0
 
 release: chariot                      ## same as `all`: -O3 -march=native, LTO
 
@@ -50,7 +94,7 @@ tests/run-tests-san: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot-san
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC) -Itests -o $@ $(TESTSRC) $(LIBSRC) $(LDLIBS)
 
-test: test-fast test-san test-tsan test-tune ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner
+test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -58,14 +102,15 @@ test-fast: tests/run-tests            ## the test suite, optimised build only
 test-san: tests/run-tests-san         ## the test suite under ASan+UBSan (perft capped at smaller counts)
 	ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 ./tests/run-tests-san --quick --engine ./chariot-san
 
-test-tsan: tests/run-tests chariot-tsan ## parallel search stress test and protocol fuzz sessions, ThreadSanitizer build
-	TSAN_OPTIONS="halt_on_error=1 exitcode=66 allocator_may_return_null=1" ./tests/run-tests --engine ./chariot-tsan smp fuzz
+test-tsan: tests/run-tests chariot-tsan ## parallel search stress, protocol fuzz and UCI/UCCI sessions, ThreadSanitizer build
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 allocator_may_return_null=1" ./tests/run-tests --engine ./chariot-tsan smp fuzz uci ucci
 
 test-tune: chariot-tune               ## the evaluation tuner on a small sample (tests/tune_test.sh)
 	bash tests/tune_test.sh ./chariot-tune
 
-bench: chariot                        ## print the bench signature (Nodes searched) and speed
+bench: chariot chariot-chess          ## print both bench signatures (Nodes searched) and speed
 	./chariot bench $(DEPTH)
+	./chariot-chess bench $(DEPTH)
 
 bench-perft: chariot                  ## perft speed against Fairy-Stockfish, same positions, same run
 	python3 tools/bench_perft.py ./chariot
@@ -78,8 +123,70 @@ chariot-tune: tools/tune.c $(LIBSRC) $(HDRS)
 format:                               ## clang-format every source file in place
 	clang-format -i src/core/*.[ch] src/xiangqi/*.[ch] tests/*.[ch]
 
+# Fuzzing (tests/fuzz/README.md). libFuzzer harnesses, built with clang
+# against the library sources, and replay drivers that run the committed
+# corpora without libFuzzer under $(CC) with ASan+UBSan. Builds, working
+# corpora, logs and crash files go to fuzz-out/ (git-ignored).
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_MAX_LEN ?= 4096
+FUZZ_HARNESS := fen move epd uci ucci
+FUZZ_FLAGS   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
+FUZZ_HDRS    := $(wildcard tests/fuzz/*.h)
+FUZZ_OBJ     := $(LIBSRC:%.c=fuzz-out/obj-fuzz/%.o)
+REPLAY_OBJ   := $(LIBSRC:%.c=fuzz-out/obj-replay/%.o)
+FUZZ_ENV     := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+
+.PHONY: fuzz fuzz-merge test-fuzz-replay
+.SECONDARY: $(FUZZ_OBJ) $(REPLAY_OBJ) # objects, kept between builds
+
+fuzz-out/obj-fuzz/%.o: %.c $(HDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(INC) -c -o $@ $<
+
+fuzz-out/obj-replay/%.o: %.c $(HDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC) -c -o $@ $<
+
+fuzz-out/bin/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_OBJ)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(INC) -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
+
+fuzz-out/bin/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_HDRS) $(REPLAY_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC) -o $@ $< tests/fuzz/replay.c $(REPLAY_OBJ) $(LDLIBS)
+
+fuzz: $(FUZZ_HARNESS:%=fuzz-out/bin/fuzz_%) ## run each libFuzzer harness FUZZ_SECONDS (60) s on fuzz-out/corpus
+	@failed=""; for h in $(FUZZ_HARNESS); do \
+	    mkdir -p fuzz-out/corpus/$$h fuzz-out/crashes/$$h fuzz-out/logs; \
+	    dict=; [ -f tests/fuzz/$$h.dict ] && dict=-dict=tests/fuzz/$$h.dict; \
+	    echo "fuzz_$$h: $(FUZZ_SECONDS) s, log in fuzz-out/logs/$$h.log"; \
+	    $(FUZZ_ENV) fuzz-out/bin/fuzz_$$h -max_len=$(FUZZ_MAX_LEN) -timeout=10 -max_total_time=$(FUZZ_SECONDS) \
+	        -print_final_stats=1 -artifact_prefix=fuzz-out/crashes/$$h/ $$dict \
+	        fuzz-out/corpus/$$h tests/fuzz/corpus/$$h > fuzz-out/logs/$$h.log 2>&1 || failed="$$failed $$h"; \
+	    grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' fuzz-out/logs/$$h.log | tail -n 1; \
+	    grep -E 'stat::(number_of_executed_units|average_exec_per_sec)' fuzz-out/logs/$$h.log; \
+	    grep -E 'Test unit written to|^SUMMARY' fuzz-out/logs/$$h.log || true; \
+	done; [ -z "$$failed" ] || { echo "fuzz: crashes in:$$failed (fuzz-out/crashes)"; exit 1; }
+
+fuzz-merge: $(FUZZ_HARNESS:%=fuzz-out/bin/fuzz_%) ## merge new coverage from fuzz-out/corpus into tests/fuzz/corpus
+	@for h in $(FUZZ_HARNESS); do \
+	    mkdir -p tests/fuzz/corpus/$$h fuzz-out/corpus/$$h fuzz-out/logs; \
+	    $(FUZZ_ENV) fuzz-out/bin/fuzz_$$h -merge=1 -max_len=$(FUZZ_MAX_LEN) -timeout=10 \
+	        tests/fuzz/corpus/$$h fuzz-out/corpus/$$h > fuzz-out/logs/$$h-merge.log 2>&1 || exit 1; \
+	    echo "$$h: $$(ls tests/fuzz/corpus/$$h | wc -l) files, $$(cat tests/fuzz/corpus/$$h/* | wc -c) bytes"; \
+	done
+
+test-fuzz-replay: $(FUZZ_HARNESS:%=fuzz-out/bin/replay_%) ## replay tests/fuzz/corpus under ASan+UBSan, no libFuzzer
+	@for h in $(FUZZ_HARNESS); do \
+	    $(FUZZ_ENV) fuzz-out/bin/replay_$$h tests/fuzz/corpus/$$h || exit 1; \
+	done
+
 clean:                                ## remove build outputs
-	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune tests/run-tests tests/run-tests-san
+	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune tests/run-tests tests/run-tests-san \
+	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
+	    tests/chess/rules-check tests/chess/rules-check-san
+	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay
 
 help:                                 ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  \1\t/' | expand -t 16

@@ -83,7 +83,7 @@ static void fuzz_moves(uint64_t *r, const char *fen, char *out, size_t len, unsi
         int legal = known ? gen_legal(&pos, list) : 0;
         if (legal > 0 && fuzz_next(r, 10) > 0) {
             Move mv = list[fuzz_next(r, (unsigned)legal)];
-            proto_move_str(mv, m);
+            proto_move_str(&pos, mv, m);
             pos_make(&pos, mv);
         } else {
             if (fuzz_next(r, 2))

@@ -22,10 +22,18 @@
 #include "protocol.h"
 #include "thread.h"
 
-static bool is_fen_field(const char *tok)
+/* Field `index` after the board (0: side to move, 1: castling, 2: en passant, 3 and 4: counters),
+ * told apart from the moves that may follow: the game's FEN reader judges the fields themselves. */
+static bool is_fen_field(const char *tok, int index)
 {
-    if (!strcmp(tok, "-") || ((tok[0] == 'w' || tok[0] == 'b' || tok[0] == 'r') && !tok[1]))
-        return true;
+    if (!strcmp(tok, "-"))
+        return index >= 1 && index <= 2;
+    switch (index) {
+    case 0: return (tok[0] == 'w' || tok[0] == 'b' || tok[0] == 'r') && !tok[1];
+    case 1: return strspn(tok, "KQkqABCDEFGHabcdefgh") == strlen(tok);  /* KQkq, Shredder or X-FEN letters */
+    case 2: return tok[0] >= 'a' && tok[0] <= 'h' && (tok[1] == '3' || tok[1] == '6') && !tok[2]; /* en passant */
+    default: break;
+    }
     for (; *tok; tok++)
         if (!isdigit((unsigned char)*tok))
             return false;
@@ -44,7 +52,7 @@ bool analyze_read_position(const char *spec, Position *pos, char *err, size_t le
         tok = tok ? strtok_r(NULL, " \t", &save) : NULL;
     } else if (strchr(tok, '/')) { /* the board, then up to five more FEN fields */
         snprintf(fen, sizeof fen, "%s", tok);
-        for (int f = 0; (tok = strtok_r(NULL, " \t", &save)) && f < 5 && is_fen_field(tok); f++)
+        for (int f = 0; (tok = strtok_r(NULL, " \t", &save)) && f < 5 && is_fen_field(tok, f); f++)
             snprintf(fen + strlen(fen), sizeof fen - strlen(fen), " %s", tok);
     } else { /* a bare move list */
         snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
@@ -81,7 +89,7 @@ static void on_info(const SearchInfo *info, void *ctx)
     const Position *root = ctx;
     char score[32], pv[MAX_PLY * 7], wxf[MAX_PLY * 7], head[32];
     analyze_format_score(info->score, score, sizeof score);
-    proto_pv_str(info->pv, info->pv_len, pv, sizeof pv);
+    proto_pv_str(root, info->pv, info->pv_len, pv, sizeof pv);
     pos_pv_to_human(root, info->pv, info->pv_len, wxf, sizeof wxf);
     if (info->multipv > 1)
         snprintf(head, sizeof head, "  line %d", info->multipv);
@@ -101,13 +109,13 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
         printf("best move: (none: %s)\n", game_verdict(root, why, sizeof why) ? why : "no legal move");
         return;
     }
-    proto_move_str(best, m);
+    proto_move_str(root, best, m);
     pos_move_to_human(root, best, w);
     printf("best move: %s (%s)", m, w);
     if (ponder != MOVE_NONE) {
         Position after = *root;
         pos_make(&after, best);
-        proto_move_str(ponder, m);
+        proto_move_str(&after, ponder, m);
         pos_move_to_human(&after, ponder, w);
         printf("  ponder: %s (%s)", m, w);
     }

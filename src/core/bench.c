@@ -151,7 +151,7 @@ uint64_t bench_perft_divide(Position *pos, int depth)
             proto_out("info string perft stopped after %d of %d root moves", i, n);
             return total;
         }
-        proto_move_str(list[i], m);
+        proto_move_str(pos, list[i], m);
         proto_out("%s: %llu", m, (unsigned long long)c);
         total += c;
     }

@@ -92,9 +92,9 @@ bool proto_read_line(char *line, size_t size)
     return r != READ_EOF;
 }
 
-void proto_move_str(Move m, char *buf)
+void proto_move_str(const Position *pos, Move m, char *buf)
 {
-    move_to_uci(m, g_settings.chess960, buf);
+    pos_move_to_uci(pos, m, g_settings.chess960, buf);
     if (m == MOVE_NONE || !g_settings.fairy_ranks)
         return;
     /* Fairy-Stockfish UCI: rank + 1, so rank 9 becomes "10". */
@@ -138,14 +138,20 @@ Move proto_parse_move(const Position *pos, const char *s)
     return pos_parse_move(pos, icc);
 }
 
-void proto_pv_str(const Move *pv, int n, char *buf, size_t len)
+void proto_pv_str(const Position *root, const Move *pv, int n, char *buf, size_t len)
 {
+    static _Thread_local Position pos; /* the line is written move by move from its own position */
+    pos = *root;
     size_t used = 0;
     buf[0] = 0;
     for (int i = 0; i < n && used + 8 < len; i++) {
         char m[8];
-        proto_move_str(pv[i], m);
+        proto_move_str(&pos, pv[i], m);
         used += (size_t)snprintf(buf + used, len - used, "%s%s", i ? " " : "", m);
+        if (i + 1 < n) {
+            pos_make(&pos, pv[i]);
+            pos_trim_history(&pos);
+        }
     }
 }
 

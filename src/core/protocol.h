@@ -56,9 +56,9 @@ void proto_option_vars(const EngineOption *o, char *buf, size_t len); /* " var a
 bool proto_parse_long(const char *text, long min, long max, long *out); /* the whole text, in range */
 bool proto_parse_bool(const char *text, bool *out);                    /* true/on, false/off */
 bool proto_set_option(const char *name, const char *value, char *err, size_t errlen);
-void proto_move_str(Move m, char *buf);                  /* in the current rank style */
+void proto_move_str(const Position *pos, Move m, char *buf); /* m played in pos, in the current style */
 Move proto_parse_move(const Position *pos, const char *s); /* either rank style */
-void proto_pv_str(const Move *pv, int n, char *buf, size_t len);
+void proto_pv_str(const Position *root, const Move *pv, int n, char *buf, size_t len); /* a line from root */
 /* Space-separated moves legal in pos, at most max kept; -1 (err names the move) on a bad one. */
 int proto_parse_moves(const Position *pos, const char *text, Move *out, int max, char *err, size_t errlen);
 

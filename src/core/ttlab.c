@@ -55,7 +55,7 @@ static double cpu_ms(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6; /* exact for any real clock */
 }
 
 static void add_stats(SearchStats *a, const SearchStats *b)
@@ -166,6 +166,34 @@ static void run_games(const LabSetup *s, const LabOptions *o, LabResult *r)
     r->fill /= imax(searches, 1);
 }
 
+/* One line of a mate suite: "<FEN> bm <move>; ... dm <n>; ... pv <m1> <m2> ...". The
+ * distance is kept within 0..MAX_PLY (a bigger one cannot match a score anyway). */
+bool ttlab_parse_mate_line(const char *line, Position *pos, TTLabMate *out)
+{
+    const char *bm = strstr(line, " bm "), *dm = strstr(line, "dm ");
+    if (!bm || !dm)
+        return false;
+    char fen[256], err[160];
+    snprintf(fen, sizeof fen, "%.*s 0 1", (int)(bm - line), line);
+    memset(out, 0, sizeof *out);
+    sscanf(bm + 4, "%7[a-i0-9]", out->want);
+    long n = strtol(dm + 3, NULL, 10);
+    out->n = n < 0 ? 0 : n > MAX_PLY ? MAX_PLY : (int)n;
+    if (!pos_set_fen(pos, fen, err, sizeof err))
+        return false;
+    /* bm and the defence from the pv, each legal in turn */
+    const char *pv = strstr(line, "pv ");
+    char m1[8] = "", m2[8] = "";
+    if (!pv || sscanf(pv + 3, "%7s %7s", m1, m2) != 2 || !(out->follow[0] = pos_parse_move(pos, m1)))
+        return true;
+    pos_make(pos, out->follow[0]);
+    out->follow[1] = pos_parse_move(pos, m2);
+    pos_unmake(pos);
+    if (!out->follow[1])
+        out->follow[0] = MOVE_NONE;
+    return true;
+}
+
 /* Mate mode: an EPD with "bm" and "dm"; does the search report the right distance? */
 static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
 {
@@ -182,37 +210,26 @@ static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
                     (int)sizeof line - 2);
             continue;
         }
-        char *bm = strstr(line, " bm "), *dm = strstr(line, "dm ");
-        if (!bm || !dm)
+        TTLabMate mate;
+        Position *pos = &threads_main()->pos;
+        if (!ttlab_parse_mate_line(line, pos, &mate))
             continue;
-        char fen[256], want[8] = "", got[8];
-        snprintf(fen, sizeof fen, "%.*s 0 1", (int)(bm - line), line);
-        sscanf(bm + 4, "%7[a-i0-9]", want);
-        int n = atoi(dm + 3);
-        if (!set_position(fen))
-            continue;
+        char got[8];
+        const int n = mate.n;
         tt_clear();
         search_clear_history(threads_main());
         move_to_str(lab_search(s, o->depth, r), got);
         Score sc = threads_main()->s.root[0].score;
         r->tried++;
-        r->solved += !strcmp(got, want);
+        r->solved += !strcmp(got, mate.want);
         r->exact_mates += sc == score_mate_in(2 * n - 1);
         /* Play bm and the defence from the pv, keep the table, search again at a
          * small depth (--follow-depth): the mate is now one move closer, seen
          * from a root two plies later, and mostly known from the table. */
-        char *pv = strstr(line, "pv "), m1[8] = "", m2[8] = "";
-        if (n < 2 || !pv || sscanf(pv + 3, "%7s %7s", m1, m2) != 2)
+        if (n < 2 || !mate.follow[0])
             continue;
-        Position *pos = &threads_main()->pos;
-        Move a = pos_parse_move(pos, m1);
-        if (!a)
-            continue;
-        pos_make(pos, a);
-        Move b = pos_parse_move(pos, m2);
-        if (!b)
-            continue;
-        pos_make(pos, b);
+        pos_make(pos, mate.follow[0]);
+        pos_make(pos, mate.follow[1]);
         lab_search(s, o->follow_depth, r);
         r->follow_tried++;
         r->follow_right += threads_main()->s.root[0].score == score_mate_in(2 * (n - 1) - 1);

@@ -2,6 +2,17 @@
 #ifndef CHARIOT_TTLAB_H
 #define CHARIOT_TTLAB_H
 
+#include "game.h"
+
 int ttlab_main(int argc, char **argv);
+
+/* One line of a mate suite (mates mode): the position goes to pos, the rest here. */
+typedef struct {
+    char want[8];   /* bm, as written */
+    int n;          /* dm: mate in n moves, 0..MAX_PLY */
+    Move follow[2]; /* bm and the defence from the pv, legal in turn; MOVE_NONE if not given */
+} TTLabMate;
+/* False (pos unchanged) without " bm " and "dm " or with a bad FEN (tests/fuzz/fuzz_epd.c reads lines with it). */
+bool ttlab_parse_mate_line(const char *line, Position *pos, TTLabMate *out);
 
 #endif

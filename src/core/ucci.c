@@ -252,7 +252,7 @@ static void on_info(const SearchInfo *info, void *ctx)
     if (info->multipv != 1)
         return;
     u->last_score = info->score;
-    proto_pv_str(info->pv, info->pv_len, pv, sizeof pv);
+    proto_pv_str(&u->game, info->pv, info->pv_len, pv, sizeof pv);
     proto_out("info depth %d score %d%s%s", info->depth, info->score, *pv ? " pv " : "", pv);
     proto_out("info time %lld nodes %llu", (long long)info->time_ms, (unsigned long long)info->nodes);
     if (u->debug)
@@ -267,10 +267,13 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
         proto_out("nobestmove");
         return;
     }
-    proto_move_str(best, b);
+    proto_move_str(&u->game, best, b);
     if (ponder != MOVE_NONE) {
+        static Position after; /* the ponder move is written from the position after the best move */
+        after = u->game;
+        pos_make(&after, best);
         strcpy(p, " ponder ");
-        proto_move_str(ponder, p + 8);
+        proto_move_str(&after, ponder, p + 8);
     }
     bool draw = atomic_load(&u->draw_offered) && u->last_score != SCORE_NONE && u->last_score <= UCCI_DRAW_ACCEPT;
     proto_out("bestmove %s%s%s", b, p, draw ? " draw" : "");
@@ -360,7 +363,7 @@ static void cmd_probe(char *args)
         size_t n = strlen(out);
         if (d->move && pos_is_pseudo_legal(&pos, d->move) && pos_is_legal(&pos, d->move)) {
             char m[8];
-            proto_move_str(d->move, m);
+            proto_move_str(&pos, d->move, m);
             n += (size_t)snprintf(out + n, sizeof out - n, " bestmove %s", m);
         }
         if (d->value != SCORE_NONE && (d->bound & BOUND_LOWER))

@@ -36,7 +36,7 @@ static void on_info(const SearchInfo *info, void *ctx)
         proto_wdl(info->score, &w, &d, &l);
         snprintf(score + strlen(score), sizeof score - strlen(score), " wdl %d %d %d", w, d, l);
     }
-    proto_pv_str(info->pv, info->pv_len, pv, sizeof pv);
+    proto_pv_str(&game, info->pv, info->pv_len, pv, sizeof pv); /* the search's root is the game position */
     uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
     proto_out("info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu hashfull %d time %lld pv %s",
               info->depth, info->seldepth, info->multipv, score,
@@ -47,9 +47,14 @@ static void on_info(const SearchInfo *info, void *ctx)
 static void on_bestmove(Move best, Move ponder, void *ctx)
 {
     (void)ctx;
-    char b[8], p[8];
-    proto_move_str(best, b);
-    proto_move_str(ponder, p);
+    static Position after; /* the ponder move is written from the position after the best move */
+    char b[8], p[8] = "";
+    proto_move_str(&game, best, b);
+    if (best != MOVE_NONE && ponder != MOVE_NONE) {
+        after = game;
+        pos_make(&after, best);
+        proto_move_str(&after, ponder, p);
+    }
     if (best == MOVE_NONE)
         proto_out("bestmove (none)");
     else if (ponder != MOVE_NONE)

@@ -79,6 +79,11 @@ void pos_get_fen(const Position *pos, char *buf, size_t len);
 void move_to_str(Move m, char buf[8]);
 /* Move text for the protocols; `chess960` (how chess writes castling) means nothing in xiangqi. */
 static inline void move_to_uci(Move m, bool chess960, char buf[8]) { (void)chess960, move_to_str(m, buf); }
+/* The same with the position the move is played from (chess needs it to name a knight promotion). */
+static inline void pos_move_to_uci(const Position *pos, Move m, bool chess960, char buf[8])
+{
+    (void)pos, move_to_uci(m, chess960, buf);
+}
 Move pos_parse_move(const Position *pos, const char *text); /* a legal move or MOVE_NONE */
 void pos_print(const Position *pos, char *buf, size_t len);  /* board diagram */
 

@@ -1,0 +1,448 @@
+/*
+ * session.h - what fuzz_uci.c and fuzz_ucci.c share: engine start-up as
+ * main() does it, the reset of every shared setting between inputs, and the
+ * rewriting of an input into a session that runs in milliseconds.
+ *
+ * A session runs from memory (fmemopen, proto_set_input) through the
+ * protocol loop; a search runs in the background and the loop stops it at the
+ * end of the input. What could still take long is bounded by rewriting the
+ * input, line by line, on a copy, token by token as the engine splits them:
+ *   - numbers after go's depth, nodes, movetime, perft and mate (UCI) or
+ *     depth, nodes and the clocks (UCCI, where batch mode waits for the
+ *     search) above a cap become the cap; huge negative ones -1000 (UCI);
+ *     UCI's clocks (wtime, btime, winc, binc) stay as written, since the
+ *     search they limit is stopped at the end of the input anyway;
+ *   - Hash / hashsize above FUZZ_HASH_CAP MiB and Threads / threads above
+ *     FUZZ_THREADS_CAP become the cap; hashsize 0 (the default, 64 MiB)
+ *     becomes 1;
+ *   - a UCI bench that would run is dropped (the malformed ones stay);
+ *   - at most FUZZ_HEAVY_LINES lines that can take time (go, bench,
+ *     setoption of the table or threads, ucinewgame, Clear Hash, clearhash,
+ *     newgame) are kept; later ones become empty lines.
+ * Everything else, bytes after a carriage return or a NUL included (the
+ * engine never sees them), is passed on unchanged.
+ *
+ * The engine's output goes to an unlinked temporary file, emptied before each
+ * input and read after it, to check what a GUI relies on: every `isready`
+ * is answered by one `readyok`; every `go` by one bestmove (UCI: `bestmove`,
+ * a `go perft` by none; UCCI: `bestmove` or `nobestmove`, which also answers
+ * a `stop` when idle). A failed check prints the session and its output.
+ * FUZZ_SESSION_ECHO=1 prints every session and its output on stderr.
+ */
+#ifndef CHARIOT_FUZZ_SESSION_H
+#define CHARIOT_FUZZ_SESSION_H
+
+#include <ctype.h>
+#include <math.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fuzz.h"
+#include "protocol.h"
+#include "thread.h"
+
+enum {
+    FUZZ_HASH_MB = 1,      /* the table between inputs */
+    FUZZ_HASH_CAP = 2,     /* MiB: a resize costs page faults and a clear, and 16 MiB ran at a third of the speed */
+    FUZZ_THREADS_CAP = 2,  /* each thread brings a 4.7 MB SearchThread to allocate and clear */
+    FUZZ_HEAVY_LINES = 8,  /* per input */
+};
+
+typedef enum { DIALECT_UCI, DIALECT_UCCI } Dialect;
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} Buf;
+
+static void buf_add(Buf *b, const char *s, size_t n)
+{
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (b->len + n + 1 > cap)
+            cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p)
+            abort();
+        b->p = p, b->cap = cap;
+    }
+    memcpy(b->p + b->len, s, n);
+    b->len += n;
+    b->p[b->len] = 0;
+}
+
+static void buf_str(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
+
+static EngineSettings session_defaults;
+static TTScheme session_scheme;
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    (void)argc, (void)argv;
+    char path[] = "/tmp/chariot-fuzz-XXXXXX"; /* the engine's output, read back after each input */
+    int fd = mkstemp(path);
+    if (fd < 0 || unlink(path) != 0 || fflush(stdout) != 0 || dup2(fd, STDOUT_FILENO) < 0 || close(fd) != 0)
+        abort();
+    game_init(); /* as main() does */
+    search_init();
+    threads_init();
+    if (!tt_resize(FUZZ_HASH_MB))
+        abort();
+    session_defaults = g_settings;
+    session_scheme = tt_scheme();
+    return 0;
+}
+
+/* Every setting a session may have changed, back to the start-up state, and
+ * an empty table. Run after each input, so that what an input allocated
+ * (threads, a bigger table) is freed within its run and libFuzzer's leak
+ * check does not rerun it. The threads' histories (4.3 MB each) are not
+ * cleared: they only order moves, and clearing them took a third of the time. */
+static void session_reset(void)
+{
+    threads_stop();
+    threads_wait();
+    g_settings = session_defaults;
+    threads_set_count(1);
+    tt_set_clear_threads(1);
+    tt_set_scheme(session_scheme);
+    tt_set_store_depth0(true);
+    if (tt_size_mb() != FUZZ_HASH_MB && !tt_resize(FUZZ_HASH_MB))
+        abort();
+    tt_clear();
+}
+
+/* The replacement for number token tok after keyword key, or NULL to keep it. */
+static const char *session_cap(Dialect d, const char *key, const char *tok, bool millisec)
+{
+    static const struct {
+        const char *key;
+        long long cap;
+        const char *text;
+    } UCI_CAPS[] = {{"depth", 5, "5"}, {"nodes", 20000, "20000"}, {"movetime", 50, "50"}, {"perft", 3, "3"},
+                    {"mate", 3, "3"}},
+      UCCI_CAPS[] = {{"depth", 4, "4"}, {"nodes", 20000, "20000"}};
+    static const char *const UCCI_CLOCKS[] = {"time", "increment", "opptime", "oppincrement", "movetime"};
+    char *end;
+    if (d == DIALECT_UCI) {
+        for (size_t i = 0; i < sizeof UCI_CAPS / sizeof UCI_CAPS[0]; i++)
+            if (!strcmp(key, UCI_CAPS[i].key)) {
+                long long v = strtoll(tok, &end, 10);
+                if (end == tok || *end)
+                    return NULL;
+                return v > UCI_CAPS[i].cap ? UCI_CAPS[i].text : v < -1000 ? "-1000" : NULL;
+            }
+        return NULL;
+    }
+    for (size_t i = 0; i < sizeof UCCI_CAPS / sizeof UCCI_CAPS[0]; i++)
+        if (!strcmp(key, UCCI_CAPS[i].key)) {
+            long v = strtol(tok, &end, 10);
+            return end != tok && !*end && v > UCCI_CAPS[i].cap ? UCCI_CAPS[i].text : NULL;
+        }
+    for (size_t i = 0; i < sizeof UCCI_CLOCKS / sizeof UCCI_CLOCKS[0]; i++)
+        if (!strcmp(key, UCCI_CLOCKS[i])) {
+            double v = strtod(tok, &end);
+            if (end == tok || *end || !isfinite(v) || v > 1e9) /* the engine refuses it */
+                return NULL;
+            return millisec ? (v > 2 ? "2" : NULL) : (v > 0.01 ? "0.01" : NULL);
+        }
+    return NULL;
+}
+
+/* go's arguments from vis + from on, with capped numbers, into o. */
+static void session_go(Dialect d, const char *vis, size_t from, bool millisec, Buf *o)
+{
+    char prev[32] = "";
+    size_t i = from;
+    buf_add(o, vis, from);
+    while (vis[i]) {
+        size_t j = i;
+        while (vis[j] == ' ' || vis[j] == '\t')
+            j++;
+        buf_add(o, vis + i, j - i);
+        i = j;
+        while (vis[j] && vis[j] != ' ' && vis[j] != '\t')
+            j++;
+        if (j == i)
+            break;
+        char *tok = strndup(vis + i, j - i);
+        if (!tok)
+            abort();
+        const char *rep = session_cap(d, prev, tok, millisec);
+        buf_str(o, rep ? rep : tok);
+        snprintf(prev, sizeof prev, "%s", tok);
+        free(tok);
+        i = j;
+    }
+}
+
+/* A numeric option value at vis + at (to the end of the line) above cap becomes cap. */
+static void session_option_value(const char *vis, size_t at, long cap, Buf *o)
+{
+    char *end;
+    long v = strtol(vis + at, &end, 10);
+    buf_add(o, vis, at);
+    if (end != vis + at && !*end && v > cap) {
+        char num[24];
+        snprintf(num, sizeof num, "%ld", cap);
+        buf_str(o, num);
+    } else {
+        buf_str(o, vis + at);
+    }
+}
+
+typedef struct {
+    int heavy;     /* heavy lines so far */
+    bool millisec; /* UCCI usemillisec, as far as the lines tell */
+} SessionState;
+
+/* One line as the engine will see it (vis: up to the first CR or NUL) into o. */
+static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
+{
+    size_t c = 0;
+    if (d == DIALECT_UCCI)
+        while (isspace((unsigned char)vis[c]))
+            c++;
+    size_t ce = c;
+    while (vis[ce] && !isspace((unsigned char)vis[ce]))
+        ce++;
+    char cmd[16] = "";
+    if (ce - c < sizeof cmd)
+        memcpy(cmd, vis + c, ce - c), cmd[ce - c] = 0;
+    const size_t args = vis[ce] ? ce + 1 : ce; /* one separator, as both loops cut it */
+    bool heavy = !strcmp(cmd, "go") || !strcmp(cmd, "bench") || !strcmp(cmd, "ucinewgame");
+    long cap = 0;
+    size_t value_at = 0;
+    bool zero_hash = false;
+    if (!strcmp(cmd, "setoption") && d == DIALECT_UCI) {
+        /* setoption name <id> [value <x>], cut as cmd_setoption cuts it */
+        char *copy = strdup(vis + args);
+        char *name = copy ? strstr(copy, "name") : NULL, *value = NULL;
+        if (!copy)
+            abort();
+        if (name) {
+            name += 4;
+            if ((value = strstr(name, " value "))) {
+                *value = 0;
+                value += 7;
+                while (isspace((unsigned char)*value))
+                    value++;
+            }
+            while (isspace((unsigned char)*name))
+                name++;
+            for (char *e = name + strlen(name); e > name && isspace((unsigned char)e[-1]);)
+                *--e = 0;
+            const EngineOption *opt = proto_find_option(name);
+            const char *oname = opt ? opt->name : "";
+            heavy = !strcmp(oname, "Hash") || !strcmp(oname, "Threads") || !strcmp(oname, "Clear Hash");
+            cap = !strcmp(oname, "Hash") ? FUZZ_HASH_CAP : !strcmp(oname, "Threads") ? FUZZ_THREADS_CAP : 0;
+            if (value)
+                value_at = args + (size_t)(value - copy);
+        }
+        free(copy);
+    } else if (!strcmp(cmd, "setoption")) {
+        /* setoption <name> [<value>]: the name up to a blank or tab, the value the trimmed rest */
+        size_t n0 = args;
+        while (vis[n0] == ' ' || vis[n0] == '\t')
+            n0++;
+        size_t n1 = n0;
+        while (vis[n1] && vis[n1] != ' ' && vis[n1] != '\t')
+            n1++;
+        char name[32] = "";
+        if (n1 - n0 < sizeof name)
+            memcpy(name, vis + n0, n1 - n0), name[n1 - n0] = 0;
+        size_t v = vis[n1] ? n1 + 1 : n1;
+        while (isspace((unsigned char)vis[v]))
+            v++;
+        heavy = !strcasecmp(name, "hashsize") || !strcasecmp(name, "threads") || !strcasecmp(name, "clearhash") ||
+                !strcasecmp(name, "newgame");
+        cap = !strcasecmp(name, "hashsize") ? FUZZ_HASH_CAP : !strcasecmp(name, "threads") ? FUZZ_THREADS_CAP : 0;
+        if (cap && vis[v])
+            value_at = v;
+        if (!strcasecmp(name, "hashsize") && vis[v] == '0') { /* 0: the default, 64 MiB; threads 0 takes that path */
+            size_t k = v + 1;
+            while (isspace((unsigned char)vis[k]))
+                k++;
+            zero_hash = !vis[k];
+        }
+        if (!strcasecmp(name, "usemillisec")) {
+            char val[16] = "";
+            size_t k = 0;
+            while (vis[v + k] && k + 1 < sizeof val)
+                val[k] = vis[v + k], k++;
+            while (k > 0 && isspace((unsigned char)val[k - 1]))
+                val[--k] = 0;
+            bool b;
+            if (proto_parse_bool(val, &b))
+                st->millisec = b;
+        }
+    }
+    if (heavy && ++st->heavy > FUZZ_HEAVY_LINES)
+        return; /* an empty line */
+    if (!strcmp(cmd, "go"))
+        session_go(d, vis, args, st->millisec, o);
+    else if (zero_hash) {
+        buf_add(o, vis, value_at);
+        buf_str(o, "1");
+    } else if (cap && value_at)
+        session_option_value(vis, value_at, cap, o);
+    else if (!strcmp(cmd, "bench") && d == DIALECT_UCI) {
+        /* bench [depth]: one that would run (a depth from 1 or none, nothing after) is dropped: even
+         * bench 1 takes 100 ms (40 positions, each after clearing a 16 MiB table) */
+        char *copy = strdup(vis + args), *save = NULL;
+        if (!copy)
+            abort();
+        char *tok = strtok_r(copy, " \t", &save), *extra = tok ? strtok_r(NULL, " \t", &save) : NULL;
+        long depth;
+        if (!((!tok || proto_parse_long(tok, 1, MAX_DEPTH, &depth)) && !extra))
+            buf_str(o, vis);
+        free(copy);
+    } else
+        buf_str(o, vis);
+}
+
+/* The whole input, prefix first, rewritten into o. */
+static void session_rewrite(Dialect d, const char *prefix, const uint8_t *data, size_t size, Buf *o)
+{
+    SessionState st = {0, false};
+    buf_str(o, prefix);
+    for (size_t at = 0; at < size;) {
+        const uint8_t *nl = memchr(data + at, '\n', size - at);
+        size_t end = nl ? (size_t)(nl - data) : size, vis = at;
+        while (vis < end && data[vis] != '\r' && data[vis] != 0)
+            vis++;
+        char *line = strndup((const char *)data + at, vis - at);
+        if (!line)
+            abort();
+        session_line(d, line, &st, o);
+        free(line);
+        buf_add(o, (const char *)data + vis, end - vis); /* what the engine cuts off, unchanged */
+        if (nl)
+            buf_add(o, "\n", 1);
+        at = end + 1;
+    }
+}
+
+/* The engine's output since the last call (NUL-terminated, malloc'd), and an empty file again. */
+static char *session_output(size_t *len)
+{
+    struct stat st;
+    if (fflush(stdout) != 0 || fstat(STDOUT_FILENO, &st) != 0)
+        abort();
+    char *out = malloc((size_t)st.st_size + 1);
+    if (!out)
+        abort();
+    size_t n = 0;
+    for (ssize_t got; n < (size_t)st.st_size && (got = pread(STDOUT_FILENO, out + n, (size_t)st.st_size - n,
+                                                             (off_t)n)) > 0;)
+        n += (size_t)got;
+    out[n] = 0;
+    *len = n;
+    if (ftruncate(STDOUT_FILENO, 0) != 0)
+        abort();
+    rewind(stdout);
+    return out;
+}
+
+/* Lines of text (n bytes, NUL bytes possible) beginning with word (whole, or followed by a blank). */
+static int session_count(const char *text, size_t n, const char *word)
+{
+    const size_t w = strlen(word);
+    int count = 0;
+    for (size_t at = 0; at < n;) {
+        const char *nl = memchr(text + at, '\n', n - at);
+        size_t end = nl ? (size_t)(nl - text) : n;
+        count += end - at >= w && !memcmp(text + at, word, w) && (end - at == w || text[at + w] == ' ');
+        at = end + 1;
+    }
+    return count;
+}
+
+typedef struct {
+    int isready, go, perft, stop; /* commands the loop reads (perft: a go with a perft token) */
+    bool unsure;                  /* a line the check cannot follow (over-long) */
+} SessionExpect;
+
+/* What the loop will read of the rewritten session, line by line as proto_read_line and the front end cut it. */
+static SessionExpect session_expect(Dialect d, const char *in, size_t n)
+{
+    SessionExpect e = {0, 0, 0, 0, false};
+    for (size_t at = 0; at < n;) {
+        const char *nl = memchr(in + at, '\n', n - at);
+        size_t end = nl ? (size_t)(nl - in) : n, vis = at;
+        e.unsure |= end - at >= 16000; /* near the 16 KiB line buffer: skip the check */
+        while (vis < end && in[vis] != '\r' && in[vis] != 0)
+            vis++;
+        char *line = strndup(in + at, vis - at);
+        if (!line)
+            abort();
+        char *p = line;
+        if (d == DIALECT_UCCI)
+            while (isspace((unsigned char)*p))
+                p++;
+        char *args = p;
+        while (*args && !isspace((unsigned char)*args))
+            args++;
+        if (*args)
+            *args++ = 0;
+        bool quit = !strcmp(p, "quit");
+        e.isready += !strcmp(p, "isready");
+        e.stop += !strcmp(p, "stop");
+        if (!strcmp(p, "go")) {
+            bool perft = false;
+            char *save = NULL;
+            for (char *t = strtok_r(args, " \t", &save); t; t = strtok_r(NULL, " \t", &save))
+                perft |= !strcmp(t, "perft");
+            e.perft += perft && d == DIALECT_UCI;
+            e.go += !(perft && d == DIALECT_UCI);
+        }
+        free(line);
+        if (quit)
+            break;
+        at = end + 1;
+    }
+    return e;
+}
+
+/* Run the rewritten input through the protocol loop from memory. */
+static void session_run(Dialect d, const char *prefix, const uint8_t *data, size_t size)
+{
+    Buf in = {NULL, 0, 0};
+    session_rewrite(d, prefix, data, size, &in);
+    if (in.len == 0) {
+        free(in.p);
+        return;
+    }
+    static int echo = -1;
+    if (echo < 0)
+        echo = getenv("FUZZ_SESSION_ECHO") && !strcmp(getenv("FUZZ_SESSION_ECHO"), "1");
+    size_t outlen;
+    free(session_output(&outlen)); /* empty */
+    FILE *f = fmemopen(in.p, in.len, "r");
+    if (!f)
+        abort();
+    proto_set_input(f);
+    if (d == DIALECT_UCI)
+        uci_loop_from(NULL);
+    else
+        proto_main_loop();
+    proto_set_input(NULL);
+    fclose(f);
+    FUZZ_CHECK(!threads_busy(), "a search still runs after the loop ended");
+    char *out = session_output(&outlen);
+    const SessionExpect e = session_expect(d, in.p, in.len);
+    const int readyok = session_count(out, outlen, "readyok");
+    const int answers = session_count(out, outlen, "bestmove") + session_count(out, outlen, "nobestmove");
+    const int most = e.go + (d == DIALECT_UCI ? e.perft : e.stop);
+    const bool ok = e.unsure || (readyok == e.isready && answers >= e.go && answers <= most);
+    if (echo || !ok)
+        fprintf(stderr, "--- session (%zu bytes)\n%s\n--- output (%zu bytes)\n%s\n---\n", in.len, in.p, outlen, out);
+    FUZZ_CHECK(ok, "%d isready, %d readyok; %d go (%d with perft), %d stop; %d bestmove/nobestmove", e.isready,
+               readyok, e.go, e.perft, e.stop, answers);
+    free(out);
+    session_reset();
+    free(in.p);
+}
+
+#endif
