@@ -14,15 +14,24 @@
 #include "thread.h"
 #include "ttlab.h"
 
+#ifdef GAME_HAS_UCCI
+#define USAGE_PROTOCOLS "speak UCI (or UCCI if the first command is 'ucci') on stdin"
+#else
+#define USAGE_PROTOCOLS "speak UCI on stdin"
+#endif
+
 static void usage(void)
 {
-    puts("Chariot, a " GAME_NAME " engine.\n"
-         "usage:\n"
-         "  chariot                       speak UCI (or UCCI if the first command is 'ucci') on stdin\n"
-         "  chariot analyze [FEN | startpos [moves ...] | moves ...] [--depth N | --movetime MS | --nodes N |\n"
-         "                  --infinite] [--multipv N]   PV in ICCS and WXF; Ctrl-C stops with the best move\n"
-         "  chariot play [--side red|black] [--depth N | --time MS] [FEN | startpos [moves ...] | moves ...]\n"
-         "                                a game in the terminal; type help there\n"
+    printf("Chariot, a " GAME_NAME " engine.\n"
+           "usage:\n"
+           "  chariot                       " USAGE_PROTOCOLS "\n"
+           "  chariot analyze [FEN | startpos [moves ...] | moves ...] [--depth N | --movetime MS | --nodes N |\n"
+           "                  --infinite] [--multipv N]   PV in coordinates and " GAME_NOTATION "; Ctrl-C stops\n"
+           "                                with the best move\n"
+           "  chariot play [--side %s|%s] [--depth N | --time MS] [FEN | startpos [moves ...] | moves ...]\n"
+           "                                a game in the terminal; type help there\n",
+           game_color_name(COLOR_FIRST), game_color_name(COLOR_SECOND));
+    puts(
          "  chariot bench [DEPTH [THREADS]] [--positions] [--iterations]\n"
          "                                search the bench positions; prints a deterministic node count\n"
          "                                (one thread), the speed and, with --positions, a line a position;\n"
