@@ -10,21 +10,21 @@ WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wconversion -Wsi
 ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
-INC     := -Isrc/core -Isrc/xiangqi
+INC     := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/xiangqi
 OPT     := -O3 -march=native -flto=auto
 LDLIBS  := -lm -lpthread
 
-CORE    := $(wildcard src/core/*.c)
+CORE    := $(wildcard src/engine/*.c src/protocol/*.c src/cli/*.c)
 GAME    := $(wildcard src/xiangqi/*.c)
-LIBSRC  := $(filter-out src/core/main.c,$(CORE)) $(GAME)
-HDRS    := $(wildcard src/core/*.h src/xiangqi/*.h)
+LIBSRC  := $(filter-out src/cli/main.c,$(CORE)) $(GAME)
+HDRS    := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h src/xiangqi/*.h)
 TESTSRC := $(wildcard tests/*.c)
 
 # Chess: the same engine sources against the chess game.
-CINC    := -Isrc/core -Isrc/chess
+CINC    := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/chess
 CHESS   := $(wildcard src/chess/*.c)
-CLIBSRC := $(filter-out src/core/main.c,$(CORE)) $(CHESS)
-CHDRS   := $(wildcard src/core/*.h src/chess/*.h)
+CLIBSRC := $(filter-out src/cli/main.c,$(CORE)) $(CHESS)
+CHDRS   := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h src/chess/*.h)
 CTESTSRC := tests/chess/main.c tests/chess/test_uci.c tests/util.c
 
 .PHONY: all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format
@@ -47,15 +47,15 @@ chariot-chess-san: $(CORE) $(CHESS) $(CHDRS)
 tests/run-tests-chess: $(CLIBSRC) $(CTESTSRC) $(CHDRS) tests/*.h chariot-chess
 	$(CC) $(WARN) -O2 -g $(CINC) -Itests -o $@ $(CTESTSRC) $(CLIBSRC) $(LDLIBS)
 
-tests/chess/perft-check: tests/chess/perft_check.c $(CHESS) $(CHDRS) src/core/numparse.c
-	$(CC) $(WARN) -O3 -march=native -DNDEBUG $(CINC) -o $@ tests/chess/perft_check.c $(CHESS) src/core/numparse.c -lm
+tests/chess/perft-check: tests/chess/perft_check.c $(CHESS) $(CHDRS) src/engine/numparse.c
+	$(CC) $(WARN) -O3 -march=native -DNDEBUG $(CINC) -o $@ tests/chess/perft_check.c $(CHESS) src/engine/numparse.c -lm
 
-tests/chess/rules-check: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/core/numparse.c
-	$(CC) $(WARN) -O2 -g -DCHARIOT_CHECKS $(CINC) -o $@ tests/chess/rules_check.c $(CHESS) src/core/numparse.c -lm
+tests/chess/rules-check: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/engine/numparse.c
+	$(CC) $(WARN) -O2 -g -DCHARIOT_CHECKS $(CINC) -o $@ tests/chess/rules_check.c $(CHESS) src/engine/numparse.c -lm
 
-tests/chess/rules-check-san: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/core/numparse.c
+tests/chess/rules-check-san: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/engine/numparse.c
 	$(CC) $(WARN) -O1 -g -DCHARIOT_CHECKS -fsanitize=address,undefined -fno-sanitize-recover=undefined $(CINC) \
-	    -o $@ tests/chess/rules_check.c $(CHESS) src/core/numparse.c -lm
+	    -o $@ tests/chess/rules_check.c $(CHESS) src/engine/numparse.c -lm
 
 test-chess: tests/run-tests-chess tests/chess/perft-check tests/chess/rules-check ## chess: perft (counts up to 5 M), rules, UCI sessions
 	./tests/chess/perft-check tests/chess/perft.epd 5000000
@@ -121,7 +121,7 @@ chariot-tune: tools/tune.c $(LIBSRC) $(HDRS)
 	$(CC) $(WARN) -O3 -march=native -DNDEBUG -DEVAL_TUNING $(INC) -o $@ tools/tune.c $(LIBSRC) $(LDLIBS)
 
 format:                               ## clang-format every source file in place
-	clang-format -i src/core/*.[ch] src/xiangqi/*.[ch] tests/*.[ch]
+	clang-format -i src/engine/*.[ch] src/protocol/*.[ch] src/cli/*.[ch] src/xiangqi/*.[ch] src/chess/*.[ch] tests/*.[ch] tests/chess/*.[ch] tests/fuzz/*.[ch]
 
 # Fuzzing (tests/fuzz/README.md). libFuzzer harnesses, built with clang
 # against the library sources, and replay drivers that run the committed
@@ -169,10 +169,11 @@ fuzz: $(FUZZ_HARNESS:%=fuzz-out/bin/fuzz_%) ## run each libFuzzer harness FUZZ_S
 	    grep -E 'Test unit written to|^SUMMARY' fuzz-out/logs/$$h.log || true; \
 	done; [ -z "$$failed" ] || { echo "fuzz: crashes in:$$failed (fuzz-out/crashes)"; exit 1; }
 
+# -use_counters=0: an input is kept for the edges it adds, not for running one more often (keeps the corpus small)
 fuzz-merge: $(FUZZ_HARNESS:%=fuzz-out/bin/fuzz_%) ## merge new coverage from fuzz-out/corpus into tests/fuzz/corpus
 	@for h in $(FUZZ_HARNESS); do \
 	    mkdir -p tests/fuzz/corpus/$$h fuzz-out/corpus/$$h fuzz-out/logs; \
-	    $(FUZZ_ENV) fuzz-out/bin/fuzz_$$h -merge=1 -max_len=$(FUZZ_MAX_LEN) -timeout=10 \
+	    $(FUZZ_ENV) fuzz-out/bin/fuzz_$$h -merge=1 -use_counters=0 -max_len=$(FUZZ_MAX_LEN) -timeout=10 \
 	        tests/fuzz/corpus/$$h fuzz-out/corpus/$$h > fuzz-out/logs/$$h-merge.log 2>&1 || exit 1; \
 	    echo "$$h: $$(ls tests/fuzz/corpus/$$h | wc -l) files, $$(cat tests/fuzz/corpus/$$h/* | wc -c) bytes"; \
 	done

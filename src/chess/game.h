@@ -2,7 +2,7 @@
  * game.h - the one contract between the game-agnostic core and a game:
  * international chess (with Chess960 castling).
  *
- * The core includes only this header (built with -Isrc/core -Isrc/chess).
+ * The core includes only this header (built with -Isrc/engine -Isrc/chess).
  * The Position struct is visible so that threads can copy it, but the core
  * never reads its fields: it uses the functions below.
  *

@@ -10,7 +10,7 @@
  * the ones that need the fewest tries; any seed finds valid magics.
  *
  * Build and run (from the repository root):
- *   cc -std=c11 -O2 -Isrc/core -Isrc/chess -o /tmp/find_magics tests/chess/find_magics.c && /tmp/find_magics
+ *   cc -std=c11 -O2 -Isrc/engine -Isrc/chess -o /tmp/find_magics tests/chess/find_magics.c && /tmp/find_magics
  */
 #include <stdio.h>
 

@@ -2,8 +2,8 @@
  * perft_check.c - the chess move generator against a perft EPD file.
  *
  * Build (from the repository root):
- *   cc -std=c11 -O2 -Isrc/core -Isrc/chess -o tests/chess/perft_check
- *      tests/chess/perft_check.c src/chess/[all .c files] src/core/numparse.c
+ *   cc -std=c11 -O2 -Isrc/engine -Isrc/chess -o tests/chess/perft_check
+ *      tests/chess/perft_check.c src/chess/[all .c files] src/engine/numparse.c
  * Use:
  *   perft_check FILE [MAX_NODES]      every count <= MAX_NODES (default 2,000,000; 0 = all)
  *   perft_check --perft DEPTH FEN     one count, with time and speed

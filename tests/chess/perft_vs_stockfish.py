@@ -7,8 +7,8 @@ random Chess960 start positions (UCI_Chess960 on, Shredder-FEN castling). Each p
 to DEPTH by both programs.
 
 Run by hand from the repository root (needs Debian's stockfish, /usr/games/stockfish):
-  cc -std=c11 -O2 -Isrc/core -Isrc/chess -o /tmp/perft_check tests/chess/perft_check.c \\
-     src/chess/*.c src/core/numparse.c
+  cc -std=c11 -O2 -Isrc/engine -Isrc/chess -o /tmp/perft_check tests/chess/perft_check.c \\
+     src/chess/*.c src/engine/numparse.c
   nice -n 19 python3 tests/chess/perft_vs_stockfish.py /tmp/perft_check [POSITIONS] [DEPTH] [SEED]
 Prints the number of positions compared and every mismatch; exits 1 on a mismatch.
 """

@@ -3,8 +3,8 @@
  * evaluation symmetry (src/chess), as one standalone program.
  *
  * Build and run (from the repository root):
- *   cc -std=c11 -O2 -Isrc/core -Isrc/chess -o /tmp/rules_check
- *      tests/chess/rules_check.c src/chess/[all .c files] src/core/numparse.c
+ *   cc -std=c11 -O2 -Isrc/engine -Isrc/chess -o /tmp/rules_check
+ *      tests/chess/rules_check.c src/chess/[all .c files] src/engine/numparse.c
  *   /tmp/rules_check [tests/chess/perft.epd]
  * Prints a line per failed check and "N passed, M failed"; exits 1 on any failure.
  */

@@ -1,10 +1,11 @@
 /*
  * fuzz_epd.c - the mate-suite reader of the table laboratory (`chariot
  * ttlab mates --epd FILE`): the input is the file, read line by line with
- * proto_read_bounded into a buffer of the size ttlab.c uses, each line given
- * to ttlab_parse_mate_line. What the laboratory then computes from a line
- * (the mate scores it compares, the two moves of the pv it plays) is done
- * here too, without the searches.
+ * proto_read_bounded into a buffer of the size ttlab.c uses (each read must
+ * end at an end of line: no line is split, however long, whatever bytes it
+ * holds), each line given to ttlab_parse_mate_line. What the laboratory then
+ * computes from a line (the mate scores it compares, the two moves of the pv
+ * it plays) is done here too, without the searches.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "fuzz.h"
@@ -37,6 +38,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
     while ((status = proto_read_bounded(f, line, sizeof line)) != READ_EOF) {
         FUZZ_CHECK(memchr(line, 0, sizeof line), "line not terminated");
+        /* Whole lines only: what was read ends at an end of line or of the file, so that the tail of
+         * a long line can never pass for a line of its own (a NUL in the line must not change that). */
+        const long at = ftell(f);
+        FUZZ_CHECK(at > 0 && ((size_t)at == size || data[at - 1] == '\n'),
+                   "%s line ends at byte %ld of %zu, not at an end of line",
+                   status == READ_TOO_LONG ? "an over-long" : "a", at, size);
         if (status == READ_TOO_LONG) {
             FUZZ_CHECK(!*line, "an over-long line must come back empty");
             continue;
