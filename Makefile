@@ -25,7 +25,7 @@ CINC    := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/chess
 CHESS   := $(wildcard src/chess/*.c)
 CLIBSRC := $(filter-out src/cli/main.c,$(CORE)) $(CHESS)
 CHDRS   := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h src/chess/*.h)
-CTESTSRC := tests/chess/main.c tests/chess/test_uci.c tests/util.c
+CTESTSRC := tests/main.c tests/util.c tests/chess/groups.c tests/chess/test_uci.c
 
 .PHONY: all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format
 

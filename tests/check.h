@@ -25,6 +25,15 @@ extern const char *g_engine_path; /* the binary for end-to-end tests */
         }                                                                                                              \
     } while (0)
 
+/* The game's test groups (tests/groups.c, tests/chess/groups.c) and the binary they drive by default. */
+typedef struct {
+    const char *name;
+    void (*fn)(void);
+} TestGroup;
+extern const TestGroup TEST_GROUPS[];
+extern const size_t TEST_GROUP_COUNT;
+extern const char *const TEST_DEFAULT_ENGINE;
+
 /* Shared helpers (tests/util.c). */
 int read_lines(const char *path, char lines[][512], int max);
 void fen_flip(const char *fen, char *out);   /* swap colours, mirror ranks */

@@ -1,5 +1,7 @@
 /*
- * main.c - the test runner: every test group, then "N passed, N failed".
+ * main.c - the test runner of either game: every test group of the game
+ * (tests/groups.c for xiangqi, tests/chess/groups.c for chess), then
+ * "N passed, N failed".
  *   run-tests [--quick] [--engine PATH] [GROUP...]
  */
 #include <stdlib.h>
@@ -11,22 +13,13 @@
 
 int g_passed, g_failed;
 bool g_quick;
-const char *g_engine_path = "./chariot";
-
-static const struct {
-    const char *name;
-    void (*fn)(void);
-} GROUPS[] = {
-    {"fen", test_fen},       {"perft", test_perft}, {"tt", test_tt},   {"eval", test_eval},
-    {"rules", test_rules},   {"search", test_search}, {"uci", test_uci}, {"smp", test_smp},
-    {"notation", test_notation}, {"ucci", test_ucci}, {"timeman", test_timeman},
-    {"cli", test_cli},       {"fuzz", test_fuzz},
-};
+const char *g_engine_path;
 
 int main(int argc, char **argv)
 {
     const char *only[16];
     int nonly = 0;
+    g_engine_path = TEST_DEFAULT_ENGINE;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--quick"))
             g_quick = true;
@@ -39,15 +32,15 @@ int main(int argc, char **argv)
     search_init();
     threads_init();
     tt_resize(16);
-    for (size_t g = 0; g < sizeof GROUPS / sizeof GROUPS[0]; g++) {
+    for (size_t g = 0; g < TEST_GROUP_COUNT; g++) {
         bool run = nonly == 0;
         for (int i = 0; i < nonly; i++)
-            run |= !strcmp(only[i], GROUPS[g].name);
+            run |= !strcmp(only[i], TEST_GROUPS[g].name);
         if (!run)
             continue;
         int p = g_passed, f = g_failed;
-        GROUPS[g].fn();
-        printf("%-8s %d passed, %d failed\n", GROUPS[g].name, g_passed - p, g_failed - f);
+        TEST_GROUPS[g].fn();
+        printf("%-8s %d passed, %d failed\n", TEST_GROUPS[g].name, g_passed - p, g_failed - f);
         fflush(stdout);
     }
     printf("%d passed, %d failed\n", g_passed, g_failed);

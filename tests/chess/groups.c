@@ -1,0 +1,17 @@
+/*
+ * groups.c - the chess test groups, run by tests/main.c: the end-to-end
+ * sessions that drive ./chariot-chess (perft counts and the rules have their
+ * own programs, perft_check.c and rules_check.c).
+ */
+#include "check.h"
+
+void test_chess_uci(void);
+void test_chess_cli(void);
+
+const char *const TEST_DEFAULT_ENGINE = "./chariot-chess";
+
+const TestGroup TEST_GROUPS[] = {
+    {"uci", test_chess_uci},
+    {"cli", test_chess_cli},
+};
+const size_t TEST_GROUP_COUNT = sizeof TEST_GROUPS / sizeof TEST_GROUPS[0];
