@@ -70,17 +70,24 @@ void proto_error(const char *fmt, ...)
 
 ReadLine proto_read_bounded(FILE *in, char *line, size_t size)
 {
-    if (!fgets(line, (int)size, in))
-        return READ_EOF;
-    size_t n = strlen(line);
-    if (n + 1 == size && line[n - 1] != '\n') { /* no room for the whole line: drop it all */
-        int c;
-        while ((c = getc(in)) != EOF && c != '\n')
-            ;
-        line[0] = 0;
-        return READ_TOO_LONG;
+    /* Bytes are counted as they come, not measured with strlen afterwards: a NUL byte inside a
+     * long line made it look short, and its tail was then read as a line of its own (found by
+     * the fuzz harnesses). A line keeps at most size - 2 bytes; text after a NUL is not seen. */
+    size_t n = 0;
+    int c;
+    while ((c = getc(in)) != EOF && c != '\n') {
+        if (n + 2 >= size) { /* no room for the whole line: drop it all */
+            while ((c = getc(in)) != EOF && c != '\n')
+                ;
+            line[0] = 0;
+            return READ_TOO_LONG;
+        }
+        line[n++] = (char)c;
     }
-    line[strcspn(line, "\r\n")] = 0;
+    if (c == EOF && n == 0)
+        return READ_EOF;
+    line[n] = 0;
+    line[strcspn(line, "\r")] = 0;
     return READ_OK;
 }
 

@@ -38,8 +38,9 @@ extern const int ENGINE_OPTION_COUNT;
 void proto_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void proto_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 /* The next line of `in` without its end of line. A line that does not fit
- * (size - 2 characters and more) is read to its end and dropped (line is
- * empty), so that its tail cannot pass for a command or an entry. */
+ * (more than size - 2 bytes, counted as read: a NUL byte does not shorten it)
+ * is read to its end and dropped (line is empty), so that its tail cannot pass
+ * for a command or an entry. */
 typedef enum { READ_EOF, READ_OK, READ_TOO_LONG } ReadLine;
 ReadLine proto_read_bounded(FILE *in, char *line, size_t size);
 /* The same from the protocols' input (stdin unless proto_set_input named another stream): false at the

@@ -10,7 +10,9 @@
  * on for the list and position readers; the rest is the text. Every move a
  * reader returns must be legal in the position, read back from the text the
  * engine writes for it, and every position a reader builds must satisfy
- * pos_ok. A reader that fails must say why; proto_parse_position must
+ * pos_ok and go through the rules on the history its moves made (repetition,
+ * perpetual check, move count, and game_verdict, which `chariot play`
+ * announces). A reader that fails must say why; proto_parse_position must
  * also leave its position alone.
  */
 #include "fuzz.h"
@@ -78,8 +80,14 @@ static void check_built(bool ok, bool keeps, const char *reader, const char *err
 {
     const char *why = NULL;
     if (ok) {
+        char verdict[160];
         FUZZ_CHECK(pos_ok(&work, &why), "%s built a broken position: %s", reader, why);
         FUZZ_CHECK(work.ply < MAX_GAME_PLY, "%s left %d plies of history", reader, work.ply);
+        /* the rules on the history the move list made: repetition, perpetual check, move count */
+        (void)pos_rule_status(&work);
+        FUZZ_CHECK(pos_repetitions(&work) >= 0, "%s: negative repetitions", reader);
+        if (game_verdict(&work, verdict, sizeof verdict))
+            FUZZ_CHECK(*verdict, "%s: a verdict without words", reader);
     } else {
         FUZZ_CHECK(*err, "%s failed without a reason", reader);
         FUZZ_CHECK(!keeps || !memcmp(&work, &keep, offsetof(Position, st) + sizeof(PosState)),
