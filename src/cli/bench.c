@@ -117,7 +117,7 @@ uint64_t bench_run(int depth, int threads, unsigned flags)
 /* Below this depth a subtree is counted whole by the game's perft; above it
  * the count checks the stop flag at every node, so `stop` ends a deep
  * `go perft` within a few milliseconds. */
-enum { PERFT_STOP_CHECK_DEPTH = 4 };
+enum { PERFT_STOP_CHECK_DEPTH = 3 };
 
 static uint64_t perft_stoppable(Position *pos, int depth)
 {
