@@ -282,22 +282,34 @@ void threads_wait(void)
     }
 }
 
+/* A new search or job: nothing stopped, pondering as asked, no ponderhit yet. */
+static void reset_control(bool ponder)
+{
+    atomic_store(&g_stop, false);
+    atomic_store(&g_pondering, ponder);
+    atomic_store(&ponderhit_ms, 0);
+}
+
+/* Runs fn on the worker thread, busy until it is done; false (and not busy) if the thread cannot start. */
+static bool launch_worker(void *(*fn)(void *))
+{
+    atomic_store(&searching, true);
+    if (thread_create(&worker, fn, NULL) == 0) {
+        worker_running = true;
+        return true;
+    }
+    atomic_store(&searching, false);
+    return false;
+}
+
 bool threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
 {
     threads_wait();
     main_thread->pos = *pos;
     main_thread->limits = *limits;
     worker_reporter = *rep;
-    atomic_store(&g_stop, false);
-    atomic_store(&g_pondering, limits->ponder);
-    atomic_store(&ponderhit_ms, 0);
-    atomic_store(&searching, true);
-    if (thread_create(&worker, worker_main, NULL) == 0) {
-        worker_running = true;
-        return true;
-    }
-    atomic_store(&searching, false);
-    return false;
+    reset_control(limits->ponder);
+    return launch_worker(worker_main);
 }
 
 void threads_search_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
@@ -306,9 +318,7 @@ void threads_search_here(const Position *pos, const SearchLimits *limits, const 
     main_thread->pos = *pos;
     main_thread->limits = *limits;
     main_thread->limits.infinite = main_thread->limits.ponder = false; /* nobody could end them */
-    atomic_store(&g_stop, false);
-    atomic_store(&g_pondering, false);
-    atomic_store(&ponderhit_ms, 0);
+    reset_control(false);
     search_run(main_thread, rep);
 }
 
@@ -333,15 +343,8 @@ bool threads_run_job(void (*fn)(void *), void *arg)
 {
     threads_wait();
     worker_job = (WorkerJob){fn, arg};
-    atomic_store(&g_stop, false);
-    atomic_store(&g_pondering, false);
-    atomic_store(&searching, true);
-    if (thread_create(&worker, job_main, NULL) == 0) {
-        worker_running = true;
-        return true;
-    }
-    atomic_store(&searching, false);
-    return false;
+    reset_control(false);
+    return launch_worker(job_main);
 }
 
 void threads_stop(void)

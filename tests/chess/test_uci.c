@@ -114,32 +114,27 @@ void test_chess_uci(void)
     session_ucci_refused();
 }
 
+/* The engine's combined output for command-line arguments `args`. */
+static void run_cli(const char *args, char *out, size_t len)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "%s %s 2>&1", g_engine_path, args);
+    FILE *p = popen(cmd, "r");
+    size_t n = p ? fread(out, 1, len - 1, p) : 0;
+    out[n] = 0;
+    if (p)
+        pclose(p);
+}
+
 void test_chess_cli(void)
 {
-    char cmd[512], out[16384];
+    char out[16384];
     /* perft from the command line, like xiangqi's. */
-    snprintf(cmd, sizeof cmd, "%s perft 4 2>&1", g_engine_path);
-    FILE *p = popen(cmd, "r");
-    size_t n = p ? fread(out, 1, sizeof out - 1, p) : 0;
-    out[n] = 0;
-    if (p)
-        pclose(p);
+    run_cli("perft 4", out, sizeof out);
     CHECK(strstr(out, "Nodes searched: 197281") != NULL, "perft 4 from the start: %s", out);
     /* analyze prints SAN under the coordinates and takes a chess FEN with castling and en passant fields. */
-    snprintf(cmd, sizeof cmd,
-             "%s analyze rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3 --depth 3 2>&1",
-             g_engine_path);
-    p = popen(cmd, "r");
-    n = p ? fread(out, 1, sizeof out - 1, p) : 0;
-    out[n] = 0;
-    if (p)
-        pclose(p);
+    run_cli("analyze rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3 --depth 3", out, sizeof out);
     CHECK(strstr(out, "best move: ") != NULL && strstr(out, "White to move") != NULL, "analyze a chess FEN: %s", out);
-    snprintf(cmd, sizeof cmd, "%s analyze moves e4 e5 Nf3 Nc6 Bb5 --depth 3 2>&1", g_engine_path);
-    p = popen(cmd, "r");
-    n = p ? fread(out, 1, sizeof out - 1, p) : 0;
-    out[n] = 0;
-    if (p)
-        pclose(p);
+    run_cli("analyze moves e4 e5 Nf3 Nc6 Bb5 --depth 3", out, sizeof out);
     CHECK(strstr(out, "best move: ") != NULL && strstr(out, "Black to move") != NULL, "analyze a SAN move list: %s", out);
 }
