@@ -105,8 +105,9 @@ test-san: tests/run-tests-san         ## the test suite under ASan+UBSan (perft 
 test-tsan: tests/run-tests chariot-tsan ## parallel search stress, protocol fuzz and UCI/UCCI sessions, ThreadSanitizer build
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66 allocator_may_return_null=1" ./tests/run-tests --engine ./chariot-tsan smp fuzz uci ucci
 
-test-tune: chariot-tune               ## the evaluation tuner on a small sample (tests/tune_test.sh)
+test-tune: chariot-tune chariot-tune-chess ## the evaluation tuner of each game on a small sample (tests/tune_test.sh)
 	bash tests/tune_test.sh ./chariot-tune
+	bash tests/tune_test.sh ./chariot-tune-chess tests/chess/tune-sample.tsv src/chess/eval_weights.h 'ROOK_MG,PAWN_MG_1*'
 
 bench: chariot chariot-chess          ## print both bench signatures (Nodes searched) and speed
 	./chariot bench $(DEPTH)
@@ -120,6 +121,9 @@ tune: chariot-tune                    ## ./chariot-tune: fits the evaluation wei
 chariot-tune: tools/tune.c $(LIBSRC) $(HDRS)
 	$(CC) $(WARN) -O3 -march=native -DNDEBUG -DEVAL_TUNING $(INC) -o $@ tools/tune.c $(LIBSRC) $(LDLIBS)
 
+chariot-tune-chess: tools/tune.c $(CLIBSRC) $(CHDRS) ## ./chariot-tune-chess: the same tuner on the chess evaluation
+	$(CC) $(WARN) -O3 -march=native -DNDEBUG -DEVAL_TUNING $(CINC) -o $@ tools/tune.c $(CLIBSRC) $(LDLIBS)
+
 format:                               ## clang-format every source file in place
 	clang-format -i src/engine/*.[ch] src/protocol/*.[ch] src/cli/*.[ch] src/xiangqi/*.[ch] src/chess/*.[ch] tests/*.[ch] tests/chess/*.[ch] tests/fuzz/*.[ch]
 
@@ -131,14 +135,18 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 4096
 FUZZ_HARNESS := fen move epd uci ucci
+CFUZZ_HARNESS := chess_fen chess_move
+ALL_FUZZ     := $(FUZZ_HARNESS) $(CFUZZ_HARNESS)
 FUZZ_FLAGS   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_HDRS    := $(wildcard tests/fuzz/*.h)
 FUZZ_OBJ     := $(LIBSRC:%.c=fuzz-out/obj-fuzz/%.o)
 REPLAY_OBJ   := $(LIBSRC:%.c=fuzz-out/obj-replay/%.o)
+CFUZZ_OBJ    := $(CLIBSRC:%.c=fuzz-out/obj-fuzz-chess/%.o)
+CREPLAY_OBJ  := $(CLIBSRC:%.c=fuzz-out/obj-replay-chess/%.o)
 FUZZ_ENV     := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 .PHONY: fuzz fuzz-merge test-fuzz-replay
-.SECONDARY: $(FUZZ_OBJ) $(REPLAY_OBJ) # objects, kept between builds
+.SECONDARY: $(FUZZ_OBJ) $(REPLAY_OBJ) $(CFUZZ_OBJ) $(CREPLAY_OBJ) # objects, kept between builds
 
 fuzz-out/obj-fuzz/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
@@ -148,6 +156,23 @@ fuzz-out/obj-replay/%.o: %.c $(HDRS)
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC) -c -o $@ $<
 
+fuzz-out/obj-fuzz-chess/%.o: %.c $(CHDRS)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(CINC) -c -o $@ $<
+
+fuzz-out/obj-replay-chess/%.o: %.c $(CHDRS)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(FUZZ_FLAGS) $(CINC) -c -o $@ $<
+
+# The chess harnesses (fuzz_chess_*.c) are built against src/chess; make takes the rule with the shorter stem.
+fuzz-out/bin/fuzz_chess_%: tests/fuzz/fuzz_chess_%.c $(FUZZ_HDRS) $(CFUZZ_OBJ)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(CINC) -o $@ $< $(CFUZZ_OBJ) $(LDLIBS)
+
+fuzz-out/bin/replay_chess_%: tests/fuzz/fuzz_chess_%.c tests/fuzz/replay.c $(FUZZ_HDRS) $(CREPLAY_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(WARN) $(FUZZ_FLAGS) $(CINC) -o $@ $< tests/fuzz/replay.c $(CREPLAY_OBJ) $(LDLIBS)
+
 fuzz-out/bin/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_OBJ)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(INC) -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
@@ -156,8 +181,8 @@ fuzz-out/bin/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_HDRS) $(RE
 	@mkdir -p $(@D)
 	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC) -o $@ $< tests/fuzz/replay.c $(REPLAY_OBJ) $(LDLIBS)
 
-fuzz: $(FUZZ_HARNESS:%=fuzz-out/bin/fuzz_%) ## run each libFuzzer harness FUZZ_SECONDS (60) s on fuzz-out/corpus
-	@failed=""; for h in $(FUZZ_HARNESS); do \
+fuzz: $(ALL_FUZZ:%=fuzz-out/bin/fuzz_%) ## run each libFuzzer harness FUZZ_SECONDS (60) s on fuzz-out/corpus
+	@failed=""; for h in $(ALL_FUZZ); do \
 	    mkdir -p fuzz-out/corpus/$$h fuzz-out/crashes/$$h fuzz-out/logs; \
 	    dict=; [ -f tests/fuzz/$$h.dict ] && dict=-dict=tests/fuzz/$$h.dict; \
 	    echo "fuzz_$$h: $(FUZZ_SECONDS) s, log in fuzz-out/logs/$$h.log"; \
@@ -170,24 +195,24 @@ fuzz: $(FUZZ_HARNESS:%=fuzz-out/bin/fuzz_%) ## run each libFuzzer harness FUZZ_S
 	done; [ -z "$$failed" ] || { echo "fuzz: crashes in:$$failed (fuzz-out/crashes)"; exit 1; }
 
 # -use_counters=0: an input is kept for the edges it adds, not for running one more often (keeps the corpus small)
-fuzz-merge: $(FUZZ_HARNESS:%=fuzz-out/bin/fuzz_%) ## merge new coverage from fuzz-out/corpus into tests/fuzz/corpus
-	@for h in $(FUZZ_HARNESS); do \
+fuzz-merge: $(ALL_FUZZ:%=fuzz-out/bin/fuzz_%) ## merge new coverage from fuzz-out/corpus into tests/fuzz/corpus
+	@for h in $(ALL_FUZZ); do \
 	    mkdir -p tests/fuzz/corpus/$$h fuzz-out/corpus/$$h fuzz-out/logs; \
 	    $(FUZZ_ENV) fuzz-out/bin/fuzz_$$h -merge=1 -use_counters=0 -max_len=$(FUZZ_MAX_LEN) -timeout=10 \
 	        tests/fuzz/corpus/$$h fuzz-out/corpus/$$h > fuzz-out/logs/$$h-merge.log 2>&1 || exit 1; \
 	    echo "$$h: $$(ls tests/fuzz/corpus/$$h | wc -l) files, $$(cat tests/fuzz/corpus/$$h/* | wc -c) bytes"; \
 	done
 
-test-fuzz-replay: $(FUZZ_HARNESS:%=fuzz-out/bin/replay_%) ## replay tests/fuzz/corpus under ASan+UBSan, no libFuzzer
-	@for h in $(FUZZ_HARNESS); do \
+test-fuzz-replay: $(ALL_FUZZ:%=fuzz-out/bin/replay_%) ## replay tests/fuzz/corpus under ASan+UBSan, no libFuzzer
+	@for h in $(ALL_FUZZ); do \
 	    $(FUZZ_ENV) fuzz-out/bin/replay_$$h tests/fuzz/corpus/$$h || exit 1; \
 	done
 
 clean:                                ## remove build outputs
-	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune tests/run-tests tests/run-tests-san \
+	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune chariot-tune-chess tests/run-tests tests/run-tests-san \
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
 	    tests/chess/rules-check tests/chess/rules-check-san
-	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay
+	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay fuzz-out/obj-fuzz-chess fuzz-out/obj-replay-chess
 
 help:                                 ## list the targets
 	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  \1\t/' | expand -t 16

@@ -1,5 +1,5 @@
 /*
- * tune.c - fit the evaluation weights (src/xiangqi/eval_weights.h) to games,
+ * tune.c - fit the evaluation weights (src/GAME/eval_weights.h) to games,
  * by Texel's method: find the weights whose static evaluation, squashed by a
  * logistic curve, best predicts a target for each position (mean squared
  * error), changing one weight at a time by a step and keeping the change if
@@ -7,8 +7,10 @@
  *
  * The target mixes what happened and what a stronger engine thought:
  *     target = lambda * result + (1 - lambda) * sigmoid(teacher_cp / S_teacher)
- * (result: Red's score in the game; teacher_cp: Fairy-Stockfish's score
- * printed with its move, from tools/tune_data.py; S_teacher fitted first so
+ * (result: the first player's score in the game, Red's or White's;
+ * teacher_cp: the teacher engine's score printed with its move, from
+ * tools/tune_data.py, or of a fixed-depth search, from tools/tune_label.py
+ * (Fairy-Stockfish for xiangqi, Stockfish for chess); S_teacher fitted first so
  * that the teacher's scores predict the results best). Positions: before each
  * move the teacher scored, after the opening plies, not in check, with no
  * capture that wins material by SEE (so the static evaluation is a fair
@@ -23,7 +25,10 @@
  * --grow doubles a weight's step (up to 64) each time it moves the same way
  * twice in a row, so new weights starting at 0 are not capped at 4 per pass.
  *
- * Built with -DEVAL_TUNING, which makes the weight array writable.
+ * Built with -DEVAL_TUNING, which makes the weight array writable: `make
+ * chariot-tune` against src/xiangqi, `make chariot-tune-chess` against
+ * src/chess. The game's contract gives all it needs (FEN, moves, SEE, the
+ * evaluation, pos_refresh_eval); it knows no game.
  */
 #include <math.h>
 #include <pthread.h>
@@ -44,8 +49,8 @@ enum {
 };
 
 typedef struct {
-    uint8_t pos[PREFIX]; /* the position, st[0] included (psq rebuilt per weight set) */
-    float result, teacher; /* Red's view: game score, teacher's centipawns */
+    uint8_t pos[PREFIX]; /* the position, st[0] included (its incremental evaluation rebuilt per weight set) */
+    float result, teacher; /* the first player's view: game score, teacher's centipawns */
     float target;
 } Sample;
 
@@ -92,7 +97,7 @@ static void add_sample(const Position *pos, float result, int teacher_cp, size_t
     char buf[128];
     pos_get_fen(pos, buf, sizeof buf);
     pos_set_fen(&flat, buf, NULL, 0);
-    Sample s = {.result = result, .teacher = (float)(pos_side(pos) == RED ? teacher_cp : -teacher_cp)};
+    Sample s = {.result = result, .teacher = (float)(pos_side(pos) == COLOR_FIRST ? teacher_cp : -teacher_cp)};
     memcpy(s.pos, &flat, PREFIX);
     push((*seen)++ % 10 == 9 ? &valid : &train, &s);
 }
@@ -154,16 +159,13 @@ static void load(const char *path, int skip, FILE *dump)
         printf("%s: %zu lines; positions %zu for fitting, %zu kept aside\n", path, lines, train.n, valid.n);
 }
 
-/* The evaluation of one sample, from Red's view, with the current weights. */
-static int eval_red(Position *pos, const Sample *s)
+/* The evaluation of one sample, from the first player's view, with the current weights. */
+static int eval_first(Position *pos, const Sample *s)
 {
     memcpy(pos, s->pos, PREFIX);
-    int psq = 0;
-    for (int sq = 0; sq < SQUARE_NB; sq++)
-        psq += PSQ[pos->board[sq]][sq];
-    pos->st[0].psq = (int16_t)psq;
+    pos_refresh_eval(pos);
     int v = eval_evaluate(pos);
-    return pos_side(pos) == RED ? v : -v;
+    return pos_side(pos) == COLOR_FIRST ? v : -v;
 }
 
 typedef struct {
@@ -180,7 +182,7 @@ static void *error_job(void *arg)
     double sum = 0;
     for (size_t i = j->from; i < j->to; i++) {
         const Sample *s = &j->set->s[i];
-        double d = sigmoid(eval_red(pos, s), j->scale) - (j->versus_result ? s->result : s->target);
+        double d = sigmoid(eval_first(pos, s), j->scale) - (j->versus_result ? s->result : s->target);
         sum += d * d;
     }
     free(pos);

@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
-"""tune_label.py - score positions with Fairy-Stockfish, for tools/tune.c.
+"""tune_label.py - score positions with a teacher engine, for tools/tune.c.
 
 Reads RESULT <TAB> FEN lines (chariot-tune --positions writes them), asks
-Fairy-Stockfish (UCI_Variant xiangqi) for a fixed-depth search of each, and
+the teacher (xiangqi: Fairy-Stockfish with UCI_Variant xiangqi; chess with
+--game chess: Debian's Stockfish 15.1) for a fixed-depth search of each, and
 writes RESULT <TAB> FEN <TAB> CP, the teacher's score in centipawns from the
 side to move's view. Mate scores are left out. Several engine processes run
 side by side (--procs); the order of the output follows the input.
 
     python3 tools/tune_label.py out/tune/quiet.tsv --depth 8 --procs 2 > out/tune/labelled.tsv
+    python3 tools/tune_label.py --game chess out/tune-chess/quiet.tsv --depth 8 > out/tune-chess/labelled.tsv
 """
 import argparse
 import subprocess
@@ -15,7 +17,10 @@ import sys
 import threading
 
 
-def worker(cmd, depth, hash_mb, items, results, idx):
+ENGINES = {"xiangqi": "/usr/games/fairy-stockfish", "chess": "/usr/games/stockfish"}
+
+
+def worker(cmd, game, depth, hash_mb, items, results, idx):
     p = subprocess.Popen([cmd], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def send(s):
@@ -26,11 +31,12 @@ def worker(cmd, depth, hash_mb, items, results, idx):
         for line in p.stdout:
             if line.startswith(prefix):
                 return line
-        raise RuntimeError("fairy-stockfish exited")
+        raise RuntimeError(cmd + " exited")
 
     send("uci")
     wait_for("uciok")
-    send("setoption name UCI_Variant value xiangqi")
+    if game == "xiangqi":
+        send("setoption name UCI_Variant value xiangqi")
     send(f"setoption name Hash value {hash_mb}")
     send("setoption name Threads value 1")
     send("isready")
@@ -59,8 +65,10 @@ def main():
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--hash", type=int, default=16)
     ap.add_argument("--limit", type=int, default=0, help="only the first N positions")
-    ap.add_argument("--engine", default="/usr/games/fairy-stockfish")
+    ap.add_argument("--game", choices=sorted(ENGINES), default="xiangqi")
+    ap.add_argument("--engine", help="the teacher (default: %s)" % ENGINES)
     a = ap.parse_args()
+    a.engine = a.engine or ENGINES[a.game]
     items = []
     for line in open(a.positions):
         parts = line.rstrip("\n").split("\t")
@@ -69,7 +77,7 @@ def main():
     if a.limit:
         items = items[: a.limit]
     results = [None] * len(items)
-    threads = [threading.Thread(target=worker, args=(a.engine, a.depth, a.hash, items, results,
+    threads = [threading.Thread(target=worker, args=(a.engine, a.game, a.depth, a.hash, items, results,
                                                      range(k, len(items), a.procs)))
                for k in range(a.procs)]
     for t in threads:

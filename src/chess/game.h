@@ -93,8 +93,9 @@ typedef struct Position {
 void game_init(void);
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen); /* on error pos is unchanged */
 void pos_get_fen(const Position *pos, char *buf, size_t len);
-/* Coordinates (e2e4, e7e8q); castling as king takes own rook (e1h1) when chess960, else as the king's
- * two-square step (e1g1); MOVE_NONE and the null move print 0000. From the move alone a knight
+/* Coordinates (e2e4, e7e8q); castling as king takes own rook (e1h1) when chess960 or when the king or
+ * rook does not start on its standard square, else as the king's two-square step (e1g1); MOVE_NONE and
+ * the null move print 0000. From the move alone a knight
  * promotion (extra 0) cannot be told from a queen, rook, bishop or king move between the same
  * squares, so it prints without its letter: pos_move_to_uci, which sees the board, prints it right. */
 void move_to_uci(Move m, bool chess960, char buf[8]);
@@ -156,6 +157,7 @@ int pos_mvv_lva(const Position *pos, Move m);                /* capture ordering
 bool pos_see_ge(const Position *pos, Move m, int threshold); /* static exchange >= threshold */
 int pos_see(const Position *pos, Move m);
 Score eval_evaluate(const Position *pos);
+void pos_refresh_eval(Position *pos); /* recompute the incremental evaluation of the current ply (the tuner, after the weights change) */
 bool pos_null_ok(const Position *pos);            /* side to move has a piece other than pawns and king */
 RuleResult pos_rule_status(const Position *pos);  /* fifty moves / repetition / dead material verdict here */
 int pos_repetitions(const Position *pos);         /* earlier occurrences of this position in the fifty-move window */

@@ -65,6 +65,14 @@ static void compute_psq(const Position *pos, int *mg, int *eg)
     }
 }
 
+void pos_refresh_eval(Position *pos)
+{
+    int mg, eg;
+    compute_psq(pos, &mg, &eg);
+    pos->st[pos->ply].psq_mg = (int16_t)mg;
+    pos->st[pos->ply].psq_eg = (int16_t)eg;
+}
+
 /* ---- Board updates shared by make and unmake ---------------------------- */
 
 static inline void put_piece(Position *pos, int pc, int sq)
@@ -431,7 +439,11 @@ void move_to_uci(Move m, bool chess960, char buf[8])
     const int from = move_from(m);
     int to = move_to(m);
     const bool castle = move_is_castle_bits(m);
-    if (castle && !chess960)
+    /* The king's two-square step names a castling only from the standard squares (king on e1/e8, rook in
+     * its corner); any other set-up is Chess960 whatever UCI_Chess960 says, and there the step can be an
+     * ordinary king move (king f1: f1g1) or no move at all (king already on c1: c1c1). */
+    const bool standard = sq_file(from) == FILE_E && (sq_file(to) == FILE_A || sq_file(to) == FILE_H);
+    if (castle && !chess960 && standard)
         to = sq_make(to > from ? FILE_G : FILE_C, sq_rank(from));
     buf[0] = (char)('a' + sq_file(from));
     buf[1] = (char)('1' + sq_rank(from));

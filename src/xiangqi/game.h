@@ -126,6 +126,7 @@ int pos_mvv_lva(const Position *pos, Move m);         /* capture ordering key, b
 bool pos_see_ge(const Position *pos, Move m, int threshold); /* static exchange >= threshold */
 int pos_see(const Position *pos, Move m);
 Score eval_evaluate(const Position *pos);
+void pos_refresh_eval(Position *pos); /* recompute the incremental evaluation of the current ply (the tuner, after the weights change) */
 bool pos_null_ok(const Position *pos); /* side to move has material that makes null move safe */
 RuleResult pos_rule_status(const Position *pos); /* repetition / move-count verdict here */
 int pos_repetitions(const Position *pos); /* earlier occurrences of this position in the no-capture window */

@@ -62,6 +62,11 @@ static int compute_psq(const Position *pos)
     return s;
 }
 
+void pos_refresh_eval(Position *pos)
+{
+    pos->st[pos->ply].psq = (int16_t)compute_psq(pos);
+}
+
 static bool kings_face(const uint8_t *board, int rk, int bk)
 {
     if (sq_file(rk) != sq_file(bk))
