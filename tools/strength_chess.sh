@@ -65,7 +65,7 @@ book=$PWD/tools/openings-chess.epd
     -openings file="$book" format=epd order=sequential -rounds "$rounds" -repeat \
     -concurrency "$conc" -recover -pgnout file=games.pgn >fastchess.log 2>&1) || true
 sed 's/\x1b\[[0-9;]*m//g' "$out/fastchess.log" | awk '/^Results of/ {buf = ""} {buf = buf $0 "\n"} END {printf "%s", buf}' |
-    grep -v '^Finished match' | tail -8
+    grep -v "^Finished match" | tail -16
 # the games that did not end over the board, by who lost them
 python3 - "$out/games.pgn" <<'PY'
 import collections, re, sys
