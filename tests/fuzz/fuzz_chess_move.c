@@ -42,28 +42,7 @@ enum { NFENS = sizeof FENS / sizeof FENS[0] };
 
 static Position positions[NFENS], work, keep;
 
-int LLVMFuzzerInitialize(int *argc, char ***argv)
-{
-    (void)argc, (void)argv;
-    char err[160];
-    game_init();
-    for (int i = 0; i < NFENS; i++)
-        if (!pos_set_fen(&positions[i], FENS[i], err, sizeof err)) {
-            fprintf(stderr, "fuzz_chess_move: FEN %d: %s\n", i, err);
-            abort();
-        }
-    return 0;
-}
-
-static bool legal(const Position *p, Move m)
-{
-    Move list[MAX_MOVES];
-    int n = gen_legal(p, list);
-    for (int i = 0; i < n; i++)
-        if (list[i] == m)
-            return true;
-    return false;
-}
+#include "move_harness.h"
 
 /* A move a reader gave for text in p: legal, and what the engine writes for it reads back. */
 static void check_move(const Position *p, Move m, const char *reader, const char *text)
@@ -78,26 +57,6 @@ static void check_move(const Position *p, Move m, const char *reader, const char
     FUZZ_CHECK(pos_parse_move(p, uci960) == m && pos_parse_human(p, san) == m && pos_parse_human(p, uci960) == m,
                "%s: '%s' -> %s/%s does not read back", reader, text, uci960, san);
     FUZZ_CHECK(proto_parse_move(p, out) != MOVE_NONE, "%s: '%s' -> %s (protocol style) does not read", reader, text, out);
-}
-
-/* A position a reader built: consistent; when it failed, a reason, and (if
- * the reader promises it) the position untouched. */
-static void check_built(bool ok, bool keeps, const char *reader, const char *err)
-{
-    const char *why = NULL;
-    if (ok) {
-        char verdict[160];
-        FUZZ_CHECK(pos_ok(&work, &why), "%s built a broken position: %s", reader, why);
-        FUZZ_CHECK(work.ply < MAX_GAME_PLY, "%s left %d plies of history", reader, work.ply);
-        (void)pos_rule_status(&work);
-        FUZZ_CHECK(pos_repetitions(&work) >= 0, "%s: negative repetitions", reader);
-        if (game_verdict(&work, verdict, sizeof verdict))
-            FUZZ_CHECK(*verdict, "%s: a verdict without words", reader);
-    } else {
-        FUZZ_CHECK(*err, "%s failed without a reason", reader);
-        FUZZ_CHECK(!keeps || !memcmp(&work, &keep, offsetof(Position, st) + sizeof(PosState)),
-                   "%s failed (%s) and changed the position", reader, err);
-    }
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
