@@ -104,6 +104,10 @@ static void test_analyze(void)
         {{"analyze", "zzz", NULL}, "move 1, 'zzz', is not a legal move"},
         {{"analyze", "startpos", "moves", "h2e2", "h2e2", NULL}, "move 2, 'h2e2', is not a legal move"},
         {{"analyze", "4k4/9/9/9/9/9/9/9/9/4K4", "w", NULL}, "invalid FEN"},
+        {{"judge", "startpos", "moves", "h2e2", "x", NULL}, "move 2, 'x', is not a legal move"},
+        {{"judge", "--rule", "Chinese", "startpos", NULL}, "unknown rule set 'Chinese' (AXF CheckOnly)"},
+        {{"judge", "--rule", NULL}, "--rule needs a rule set"},
+        {{"judge", "--fast", NULL}, "unknown option '--fast'"},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         int rc = run(&e, BAD[i].args, NULL);
@@ -150,7 +154,7 @@ static void test_play_games(void)
         "error: time takes milliseconds",
         "error: there is no move of yours to take back",
         "Last move: R8+2 (b7b9). Black to move",
-        "Checkmate: Black has no legal move. Red wins.",
+        "Result: 1-0 (checkmate). Red wins.",
         "error: the game is over",
         "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1",
         "b7b9 R8+2",
@@ -158,8 +162,8 @@ static void test_play_games(void)
     };
     for (size_t i = 0; i < sizeof expect / sizeof expect[0]; i++)
         CHECK(strstr(e.log, expect[i]) != NULL, "play output lacks '%s'", expect[i]);
-    char *first = strstr(e.log, "Checkmate"), *second = first ? strstr(first + 1, "Checkmate") : NULL;
-    CHECK(second && !strstr(second + 1, "Checkmate"), "two games ended by mate");
+    char *first = strstr(e.log, "(checkmate)"), *second = first ? strstr(first + 1, "(checkmate)") : NULL;
+    CHECK(second && !strstr(second + 1, "(checkmate)"), "two games ended by mate");
     CHECK(!strstr(e.log, "Chariot plays"), "the engine never had to move");
     CHECK(!strstr(e.log, "\033["), "no colour when stdout is not a terminal");
 
@@ -167,7 +171,7 @@ static void test_play_games(void)
     const char *a2[] = {"play", "--side", "black", "--depth", "2", "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1", NULL};
     CHECK(run(&e, a2, "undo\nnew\nquit") == 0, "play as Black");
     first = strstr(e.log, "Chariot plays R8+2 (b7b9)");
-    CHECK(first && strstr(first, "Checkmate: Black has no legal move. Red wins.") &&
+    CHECK(first && strstr(first, "Result: 1-0 (checkmate). Red wins.") &&
               strstr(first, "error: there is no move of yours to take back") &&
               strstr(strstr(first, "error:"), "Chariot plays R8+2 (b7b9)"),
           "the engine mates, again after new: %s", e.log);
@@ -175,7 +179,7 @@ static void test_play_games(void)
     /* Red checks on every move; Black's replies are forced: Red loses by perpetual check. */
     const char *a3[] = {"play", "--depth", "3", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", NULL};
     CHECK(run(&e, a3, "e1d1\nd1e1\ne1d1\nd1e1\nquit") == 0, "perpetual check game");
-    CHECK(strstr(e.log, "Red gave perpetual check. Black wins.") != NULL, "perpetual check verdict: %s", e.log);
+    CHECK(strstr(e.log, "Result: 0-1 (perpetual check by Red). Black wins.") != NULL, "perpetual check verdict: %s", e.log);
 
     /* Switching sides hands the move to the engine; bad options end with exit 2. */
     const char *a4[] = {"play", "--time", "50", NULL};
@@ -192,24 +196,29 @@ static void test_verdicts(void)
         const char *fen, *moves, *verdict;
     } CASES[] = {
         {GAME_STARTPOS, "", NULL},
-        {"3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "", "Stalemate: Black has no legal move. Red wins."},
-        {"3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "", "Checkmate: Black has no legal move. Red wins."},
-        {"3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2", "Black gave perpetual check. Red wins."},
-        {"3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9", "Red gave perpetual check. Black wins."},
+        {"3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "", "1-0 (stalemate)"},
+        {"3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "", "1-0 (checkmate)"},
+        {"3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2", "1-0 (perpetual check by Black)"},
+        {"3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9", "0-1 (perpetual check by Red)"},
         {GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9", NULL}, /* a position seen twice: play on */
-        {GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9", "Draw by repetition."},
-        {"3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 119 80", "a0a1", "Draw: 60 moves without a capture."},
-        {"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "", "Draw: neither side has a piece that can mate."},
+        {GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9", "1/2-1/2 (threefold repetition, no violation)"},
+        {"3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 119 80", "a0a1", "1/2-1/2 (60-move rule)"},
+        {"3k5/4a4/9/9/9/9/9/9/4A4/4K4 w - - 0 1", "", "1/2-1/2 (neither side can mate)"},
+        {"2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1",
+         "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7 b2a2", "0-1 (Red chased the black rook perpetually)"},
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         Position pos;
-        char err[160], buf[128], msg[160] = "";
+        char err[160], buf[128], msg[200] = "";
         CHECK(pos_set_fen(&pos, CASES[i].fen, err, sizeof err), "%s: %s", CASES[i].fen, err);
         snprintf(buf, sizeof buf, "%s", CASES[i].moves);
         for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
             pos_make(&pos, pos_parse_move(&pos, t));
-        bool over = game_verdict(&pos, msg, sizeof msg);
-        CHECK(CASES[i].verdict ? over && !strcmp(msg, CASES[i].verdict) : !over, "case %zu: '%s'", i, msg);
+        char why[160];
+        const GameResult r = game_judge(&pos, why, sizeof why);
+        snprintf(msg, sizeof msg, "%s (%s)", game_result_str(r), why);
+        CHECK(CASES[i].verdict ? r != GAME_ONGOING && !strcmp(msg, CASES[i].verdict) : r == GAME_ONGOING,
+              "case %zu: '%s'", i, msg);
     }
 }
 

@@ -1,43 +1,196 @@
 /*
- * test_rules.c - repetition verdicts: perpetual check loses, mutual
- * perpetual check and plain repetition draw (cases from Fairy-Stockfish's
- * test suite, converted to ranks 0-9), and the no-capture rule.
+ * test_rules.c - the repetition rules (docs/rules.md).
+ *
+ * Every cycle of tests/xiangqi-repetition.txt (43 verified cycles, copied from
+ * ../shared/data) goes through the referee (game_judge, what `chariot judge`
+ * prints) at the third occurrence of its final position, and through the
+ * search's own code (pos_rule_status) both there and at the first recurrence
+ * after a search root. Rows with a definite verdict must match; the disputed
+ * (`?`) rows print the verdict chosen. Twenty rows end at the second
+ * occurrence: the test plays their cycle once more to reach the third.
+ * CheckOnly keeps perpetual check and turns every chase verdict into a draw.
+ * Then the timing (an earlier occurrence at or before the root counts only
+ * twice) and the no-capture rule.
  */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "check.h"
 
-static RuleResult after_moves(const char *fen, const char *moves)
+enum { REP_ROWS = 43, REP_DEFINITE = 39, REP_MAX_MOVES = 64 };
+
+typedef struct {
+    char fen[128];
+    Move moves[REP_MAX_MOVES];
+    int n;
+    char expect[8];
+    char what[200];
+} RepRow;
+
+static bool parse_row(char *line, RepRow *r)
 {
+    char *f[4];
+    for (int i = 0; i < 4; i++) {
+        f[i] = line;
+        char *bar = i < 3 ? strchr(line, '|') : NULL;
+        if (i < 3 && !bar)
+            return false;
+        if (bar)
+            *bar = 0, line = bar + 1;
+        while (*f[i] == ' ')
+            f[i]++;
+        for (size_t k = strlen(f[i]); k && f[i][k - 1] == ' '; k--)
+            f[i][k - 1] = 0;
+    }
+    snprintf(r->fen, sizeof r->fen, "%s", f[0]);
+    snprintf(r->expect, sizeof r->expect, "%s", f[2]);
+    snprintf(r->what, sizeof r->what, "%s", f[3]);
     Position pos;
+    char err[160];
+    if (!pos_set_fen(&pos, r->fen, err, sizeof err))
+        return false;
+    r->n = 0;
+    for (char *t = strtok(f[1], " "); t; t = strtok(NULL, " ")) {
+        Move m = pos_parse_move(&pos, t);
+        if (!m || r->n >= REP_MAX_MOVES)
+            return false;
+        r->moves[r->n++] = m;
+        pos_make(&pos, m);
+    }
+    /* A list that ends on the second occurrence: repeat its last cycle once more. */
+    if (pos_repetitions(&pos) == 1) {
+        int len = 4;
+        while (pos.st[pos.ply - len].key != pos_key(&pos))
+            len += 2;
+        for (int i = r->n - len, end = r->n; i < end && r->n < REP_MAX_MOVES; i++) {
+            pos_make(&pos, r->moves[i]);
+            r->moves[r->n++] = r->moves[i];
+        }
+    }
+    return pos_repetitions(&pos) == 2;
+}
+
+/* The position after the first `n` moves of the row, under the rule set `rule`. */
+static void play_row(const RepRow *r, int n, const char *rule, Position *pos)
+{
+    char err[160];
+    pos_set_fen(pos, r->fen, err, sizeof err);
+    pos_set_repetition_rule(pos, rule);
+    for (int i = 0; i < n; i++)
+        pos_make(pos, r->moves[i]);
+}
+
+/* The search's verdict as a result: RULE_WIN is a win for the side to move. */
+static GameResult rule_as_result(RuleResult rule, Color us)
+{
+    if (rule == RULE_DRAW)
+        return GAME_DRAWN;
+    if (rule == RULE_NONE)
+        return GAME_ONGOING;
+    return (rule == RULE_WIN) == (us == RED) ? GAME_FIRST_WINS : GAME_SECOND_WINS;
+}
+
+static void test_shared_cycles(void)
+{
+    static char lines[64][512];
+    static Position pos;
+    const int n = read_lines("tests/xiangqi-repetition.txt", lines, 64);
+    int rows = 0, definite = 0, chases = 0;
+    for (int i = 0; i < n; i++) {
+        if (lines[i][0] == '#' || !lines[i][0])
+            continue;
+        RepRow r;
+        rows++;
+        if (!parse_row(lines[i], &r)) {
+            CHECK(false, "repetition row %d: does not parse or does not reach a third occurrence", rows);
+            continue;
+        }
+        char why[160];
+        play_row(&r, r.n, "AXF", &pos);
+        const GameResult verdict = game_judge(&pos, why, sizeof why);
+        const char *got = game_result_str(verdict);
+        /* The same through the binary: `chariot judge FEN moves ...` prints one line. */
+        char cmd[1024], line[256] = "", want[200];
+        int len = snprintf(cmd, sizeof cmd, "%s judge '%s' moves", g_engine_path, r.fen);
+        for (int m = 0; m < r.n && len < (int)sizeof cmd - 8; m++) {
+            char t[8];
+            move_to_str(r.moves[m], t);
+            len += snprintf(cmd + len, sizeof cmd - (size_t)len, " %s", t);
+        }
+        FILE *p = popen(cmd, "r");
+        CHECK(p && fgets(line, sizeof line, p) && pclose(p) == 0, "repetition row %d: %s failed", rows, cmd);
+        snprintf(want, sizeof want, "result: %s (%s)\n", got, why);
+        CHECK(!strcmp(line, want), "repetition row %d: chariot judge printed '%s', the referee says '%s'", rows, line,
+              want);
+        if (!strcmp(r.expect, "?")) {
+            printf("  repetition row %d (disputed: %.60s): %s (%s)\n", rows, r.what, got, why);
+        } else {
+            definite++;
+            CHECK(!strcmp(got, r.expect), "repetition row %d (%s): judge says %s (%s), expected %s", rows, r.what, got,
+                  why, r.expect);
+        }
+        const bool chase = strstr(why, "chased") != NULL;
+        chases += chase;
+        /* The search's code at the same node, both occurrences before its root. */
+        pos_set_root(&pos);
+        CHECK(rule_as_result(pos_rule_status(&pos), pos_side(&pos)) == verdict,
+              "repetition row %d: the search's verdict differs from the referee's %s", rows, got);
+        /* After a search root placed just after the final position's first occurrence: the search
+         * judges the last cycle alone, at the second occurrence after the root. */
+        int first = 0;
+        while (first < pos.ply - 4 && pos.st[first].key != pos_key(&pos))
+            first++;
+        play_row(&r, first + 1, "AXF", &pos);
+        pos_set_root(&pos);
+        for (int m = first + 1; m < r.n; m++)
+            pos_make(&pos, r.moves[m]);
+        CHECK(rule_as_result(pos_rule_status(&pos), pos_side(&pos)) == verdict,
+              "repetition row %d: over its last cycle (root after ply %d) the search says otherwise", rows, first);
+        /* CheckOnly: perpetual checks stay, chases are draws. */
+        play_row(&r, r.n, "CheckOnly", &pos);
+        const GameResult only = game_judge(&pos, why, sizeof why);
+        CHECK(only == (chase ? GAME_DRAWN : verdict), "repetition row %d under CheckOnly: %s (%s)", rows,
+              game_result_str(only), why);
+    }
+    CHECK(rows == REP_ROWS, "tests/xiangqi-repetition.txt has %d cycles, expected %d", rows, REP_ROWS);
+    CHECK(definite == REP_DEFINITE && chases >= 20, "%d definite rows, %d chase verdicts", definite, chases);
+}
+
+static RuleResult after_moves(const char *fen, const char *moves, int root)
+{
+    static Position pos;
     char err[160], buf[512];
     if (!pos_set_fen(&pos, fen, err, sizeof err))
         return (RuleResult)-1;
     snprintf(buf, sizeof buf, "%s", moves);
+    int n = 0;
     for (char *t = strtok(buf, " "); t; t = strtok(NULL, " ")) {
         Move m = pos_parse_move(&pos, t);
         if (!m)
             return (RuleResult)-2;
+        if (n++ == root)
+            pos_set_root(&pos);
         pos_make(&pos, m);
     }
+    if (root < 0)
+        pos_set_root(&pos);
     return pos_rule_status(&pos);
 }
 
 void test_rules(void)
 {
-    /* Black's pawns check perpetually: Red (to move) wins. */
-    CHECK(after_moves("3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2") == RULE_WIN,
-          "perpetual check by a pawn loses");
-    /* Both sides check on every move: draw. */
-    CHECK(after_moves("9/4c4/3k5/3r5/9/9/4C4/9/4K4/3R5 w - - 0 1", "e3d3 d6e6 d3e3 e6d6") == RULE_DRAW,
-          "mutual perpetual check is a draw");
-    CHECK(after_moves("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1") == RULE_NONE, "no cycle yet");
-    /* Quiet repetition: draw. */
-    CHECK(after_moves(GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9") == RULE_DRAW, "plain repetition is a draw");
-    CHECK(after_moves(GAME_STARTPOS, "b0c2 b9c7 c2b0") == RULE_NONE, "no repetition yet");
-    /* Red gives check with every move of the cycle, Black only evades: Red (to move) loses. */
-    CHECK(after_moves("3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9") == RULE_LOSS,
-          "the side to move checked perpetually: it loses");
+    test_shared_cycles();
+    /* Timing: an occurrence at or before the root counts only when there are two. */
+    const char *checks = "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1";
+    CHECK(after_moves(checks, "e1d1 d9e9 d1e1 e9d9", 0) == RULE_NONE, "the earlier occurrence is the root: play on");
+    CHECK(after_moves(checks, "e1d1 d9e9 d1e1 e9d9 e1d1", 0) == RULE_WIN,
+          "a recurrence after the root: Red checked on every move and loses, Black to move wins");
+    CHECK(after_moves(checks, "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9", -1) == RULE_LOSS,
+          "third occurrence before the root: Red, to move, checked perpetually and loses");
+    CHECK(after_moves(GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9 b0c2", 0) == RULE_DRAW, "plain repetition after the root");
+    CHECK(after_moves(GAME_STARTPOS, "b0c2 b9c7 c2b0", 0) == RULE_NONE, "no repetition yet");
     /* No-capture rule: 120 plies. */
     Position pos;
     char err[160];
@@ -45,4 +198,7 @@ void test_rules(void)
     CHECK(pos_rule_status(&pos) == RULE_NONE, "119 plies: play on");
     pos_make(&pos, pos_parse_move(&pos, "a0a1"));
     CHECK(pos_rule_status(&pos) == RULE_DRAW, "120 plies without capture: draw");
+    CHECK(pos_set_repetition_rule(&pos, "checkonly") && pos_set_repetition_rule(&pos, "AXF") &&
+              !pos_set_repetition_rule(&pos, "Chinese"),
+          "rule set names");
 }

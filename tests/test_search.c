@@ -190,8 +190,57 @@ static void test_thread_start_failure(void)
     CHECK(answers == 2 && !threads_busy(), "the thread's search answered: %d", answers);
 }
 
+static void last_score(const SearchInfo *info, void *ctx)
+{
+    if (info->bound == BOUND_EXACT)
+        *(Score *)ctx = info->score;
+}
+
+/* Search the row-1 chase (tests/xiangqi-repetition.txt) after `moves`, with Red's horses and
+ * one cannon gone: Red is lost on material, so a draw by repetition would suit it. */
+static Move search_chase(const char *moves, const char *rule, Score *score)
+{
+    static const char *const FEN = "2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C6/9/2BAKAB2 w - - 0 1";
+    SearchThread *t = threads_main();
+    char err[160], buf[256];
+    if (!pos_set_fen(&t->pos, FEN, err, sizeof err))
+        return MOVE_NONE;
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " "))
+        pos_make(&t->pos, pos_parse_move(&t->pos, tok));
+    pos_set_repetition_rule(&t->pos, rule);
+    tt_clear();
+    search_clear_history(t);
+    search_limits_init(&t->limits);
+    t->limits.depth = 9;
+    atomic_store(&g_stop, false);
+    SearchReporter rep = {last_score, NULL, score};
+    return search_run(t, &rep);
+}
+
+/* The chase rule in the search: the chaser, losing, no longer repeats into a forbidden cycle; the
+ * victim repeats because the chaser must then give way. CheckOnly shows that the positions test it. */
+static void test_chase_rule(void)
+{
+    const char *eight = "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7", *seven = "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2";
+    char m[8];
+    Score axf, only;
+    Move best = search_chase(eight, "CheckOnly", &only);
+    move_to_str(best, m);
+    CHECK(!strcmp(m, "b2a2") && only == SCORE_DRAW, "CheckOnly: the losing chaser repeats (%s, %d)", m, only);
+    best = search_chase(eight, "AXF", &axf);
+    move_to_str(best, m);
+    CHECK(best != MOVE_NONE && strcmp(m, "b2a2") && axf < SCORE_DRAW, "AXF: the chaser gives way (%s, %d)", m, axf);
+    best = search_chase(seven, "AXF", &axf);
+    move_to_str(best, m);
+    CHECK(!strcmp(m, "b7a7"), "AXF: the victim repeats (%s, %d)", m, axf);
+    search_chase(seven, "CheckOnly", &only);
+    CHECK(axf > only, "AXF: the victim's repetition is worth more than under CheckOnly (%d, %d)", axf, only);
+}
+
 void test_search(void)
 {
+    test_chase_rule();
     test_thread_start_failure();
     test_correction();
     test_checking_capture_not_delta_pruned();

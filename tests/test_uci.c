@@ -167,6 +167,7 @@ static const BadInput BAD_INPUT[] = {
     {"go mate x", "is not a whole number"},
     {"setoption name UCI_Variant value chess", "UCI_Variant takes one of: xiangqi"},
     {"setoption name UCI_ShowWDL value 2", "UCI_ShowWDL needs true or false"},
+    {"setoption name Repetition Rule value Chinese", "Repetition Rule takes one of: AXF CheckOnly"},
     {"setoption name MultiPV value 65", "MultiPV needs a whole number from 1 to 64"},
     {"setoption name Move Overhead value -1", "Move Overhead needs a whole number"},
     {"position startpos moves h2e2 h9g7 h2e2", "illegal move 'h2e2' at move 3"},
@@ -199,6 +200,16 @@ static void session_go_modes(void)
     char line[4096];
     CHECK(engine_start_uci(&e), "uciok");
     CHECK(strstr(e.log, "option name UCI_ShowWDL type check default false") != NULL, "UCI_ShowWDL listed");
+    CHECK(strstr(e.log, "option name Repetition Rule type combo default AXF var AXF var CheckOnly") != NULL,
+          "Repetition Rule listed");
+    /* Red, to move, would lose by chasing the black rook a third time (tests/xiangqi-repetition.txt row 1). */
+    engine_send(&e, "position fen 2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1 moves "
+                    "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7");
+    engine_send(&e, "go depth 4");
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 20000) && strncmp(line, "bestmove b2a2", 13) &&
+              strstr(e.log, "info string rule: avoids b2a2, which would repeat the position a third time and lose: "
+                            "0-1 (Red chased the black rook perpetually)"),
+          "the chase is avoided and said so: %s", line);
     /* Mate in 2 (tests/mates.epd line 1): found, reported, and the search ends by itself. */
     engine_send(&e, "position fen 2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1 w - - 0 1");
     engine_send(&e, "go mate 2");

@@ -175,7 +175,7 @@ void pos_move_to_human(const Position *pos, Move m, char buf[16]); /* m legal in
 void pos_pv_to_human(const Position *pos, const Move *pv, int n, char *buf, size_t len);
 Move pos_parse_human(const Position *pos, const char *text); /* SAN or coordinates; a legal move or MOVE_NONE */
 /* Is the game over here, and why, in words for players (play, judge): mate, stalemate, a rule verdict. */
-bool game_verdict(const Position *pos, char *msg, size_t len);
+GameResult game_judge(const Position *pos, char *why, size_t len);
 /* The board as a player reads it: coordinates, optional ANSI colours. */
 void pos_print_board(const Position *pos, bool ansi_colour, char *buf, size_t len);
 

@@ -67,30 +67,33 @@ bool pos_insufficient_material(const Position *pos)
     return !knights && (!(bishops & DARK_SQUARES_BB) || !(bishops & ~DARK_SQUARES_BB));
 }
 
-/* Play's and a referee's view: mate, stalemate, the fifty-move rule, threefold repetition (the
- * search judges a cycle at its first recurrence after the root), dead material. */
-bool game_verdict(const Position *pos, char *msg, size_t len)
+/* A referee's view: mate, stalemate, the fifty-move rule, threefold repetition (the search judges
+ * a cycle at its first recurrence after the root), dead material. */
+GameResult game_judge(const Position *pos, char *why, size_t len)
 {
     Move list[MAX_MOVES];
     const Color us = pos_side(pos);
+    if (len)
+        why[0] = 0;
     if (gen_legal(pos, list) == 0) {
-        if (pos_in_check(pos))
-            snprintf(msg, len, "Checkmate: %s wins.", game_color_name(!us));
-        else
-            snprintf(msg, len, "Draw: %s is stalemated.", game_color_name(us));
-        return true;
+        if (!pos_in_check(pos)) {
+            snprintf(why, len, "stalemate");
+            return GAME_DRAWN;
+        }
+        snprintf(why, len, "checkmate");
+        return us == WHITE ? GAME_SECOND_WINS : GAME_FIRST_WINS;
     }
     if (pos_rule60(pos) >= RULE50_PLIES) {
-        snprintf(msg, len, "Draw: fifty moves without a capture or a pawn move.");
-        return true;
+        snprintf(why, len, "fifty-move rule");
+        return GAME_DRAWN;
     }
     if (pos_repetitions(pos) >= 2) {
-        snprintf(msg, len, "Draw by threefold repetition.");
-        return true;
+        snprintf(why, len, "threefold repetition");
+        return GAME_DRAWN;
     }
     if (pos_insufficient_material(pos)) {
-        snprintf(msg, len, "Draw: neither side can mate.");
-        return true;
+        snprintf(why, len, "insufficient material");
+        return GAME_DRAWN;
     }
-    return false;
+    return GAME_ONGOING;
 }

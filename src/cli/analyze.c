@@ -80,6 +80,8 @@ void analyze_format_score(Score s, char *buf, size_t len)
 {
     if (score_is_mate(s))
         snprintf(buf, len, "%s %d", s > 0 ? "mate in" : "mated in", abs(score_mate_moves(s)));
+    else if (score_is_rule(s)) /* a repetition the rules decide (docs/rules.md) */
+        snprintf(buf, len, "%s in %d", s > 0 ? "wins by rule" : "loses by rule", (abs(score_rule_plies(s)) + 1) / 2);
     else
         snprintf(buf, len, "%+.2f", s / 100.0);
 }
@@ -106,7 +108,7 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
     const Position *root = ctx;
     char m[8], w[16], why[160];
     if (best == MOVE_NONE) {
-        printf("best move: (none: %s)\n", game_verdict(root, why, sizeof why) ? why : "no legal move");
+        printf("best move: (none: %s)\n", game_judge(root, why, sizeof why) != GAME_ONGOING ? why : "no legal move");
         return;
     }
     proto_move_str(root, best, m);

@@ -8,6 +8,7 @@
 
 #include "analyze.h"
 #include "bench.h"
+#include "judge.h"
 #include "numparse.h"
 #include "play.h"
 #include "protocol.h"
@@ -29,7 +30,9 @@ static void usage(void)
            "                  --infinite] [--multipv N]   PV in coordinates and " GAME_NOTATION "; Ctrl-C stops\n"
            "                                with the best move\n"
            "  chariot play [--side %s|%s] [--depth N | --time MS] [FEN | startpos [moves ...] | moves ...]\n"
-           "                                a game in the terminal; type help there\n",
+           "                                a game in the terminal; type help there\n"
+           "  chariot judge [--rule R] [FEN | startpos [moves ...] | moves ...]\n"
+           "                                the referee: 'result: 1-0 (checkmate)', '* (game not over)', ...\n",
            game_color_name(COLOR_FIRST), game_color_name(COLOR_SECOND));
     puts(
          "  chariot bench [DEPTH [THREADS]] [--positions] [--iterations]\n"
@@ -114,6 +117,8 @@ int main(int argc, char **argv)
             return ttlab_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "play"))
             return play_main(argc - 2, argv + 2);
+        if (!strcmp(argv[1], "judge"))
+            return judge_main(argc - 2, argv + 2);
         usage();
         return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
     }

@@ -8,10 +8,10 @@
  * help, quit. Everything is read from stdin, so a script can play a game
  * (its lines are echoed after the prompt when stdin is not a terminal).
  *
- * The game ends when the side to move has no legal move (it loses, mated
- * or stalemated), on a verdict of pos_rule_status once a position occurs
- * for the third time (repetition, perpetual check), after 60 moves without
- * a capture, or when neither side can mate.
+ * The game ends when the game's referee (game_judge, as `chariot judge`)
+ * says so: mate or stalemate, the third occurrence of a position (judged by
+ * the repetition rules: perpetual check, perpetual chase), the move-count
+ * rule, or no piece left that can mate.
  * Undo replays the game from its start, however long it was.
  */
 #include "play.h"
@@ -88,11 +88,16 @@ static void draw_board(const Game *g)
 /* Is the game over? Says so when it is. */
 static bool game_over(const Game *g, bool announce)
 {
-    char msg[160];
-    bool over = game_verdict(&g->pos, msg, sizeof msg);
+    char why[160], msg[200];
+    const GameResult r = game_judge(&g->pos, why, sizeof why);
+    bool over = r != GAME_ONGOING;
+    if (over)
+        snprintf(msg, sizeof msg, "Result: %s (%s). %s%s", game_result_str(r), why,
+                 r == GAME_DRAWN ? "Draw" : game_color_name(r == GAME_FIRST_WINS ? COLOR_FIRST : COLOR_SECOND),
+                 r == GAME_DRAWN ? "." : " wins.");
     if (!over && g->nmoves == PLAY_MAX_PLIES) {
         over = true;
-        snprintf(msg, sizeof msg, "Draw: the game reached %d plies.", PLAY_MAX_PLIES);
+        snprintf(msg, sizeof msg, "Result: 1/2-1/2 (the game reached %d plies). Draw.", PLAY_MAX_PLIES);
     }
     if (over && announce)
         printf("%s\nGame over: type new, undo or quit.\n", msg);

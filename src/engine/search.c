@@ -62,12 +62,12 @@ static inline Score evaluate(SearchThread *t)
 static inline Score corrected_eval(SearchThread *t)
 {
     const Score v = evaluate(t) + history_correction(&t->hist, pos_side(&t->pos), pos_structure_key(&t->pos));
-    return iclamp(v, -SCORE_MATE_IN_MAX + 1, SCORE_MATE_IN_MAX - 1);
+    return iclamp(v, -SCORE_RULE_IN_MAX + 1, SCORE_RULE_IN_MAX - 1);
 }
 
 static inline Score rule_score(RuleResult r, int ply)
 {
-    return r == RULE_WIN ? score_mate_in(ply) : r == RULE_LOSS ? score_mated_in(ply) : SCORE_DRAW;
+    return r == RULE_WIN ? score_rule_win_in(ply) : r == RULE_LOSS ? score_rule_lost_in(ply) : SCORE_DRAW;
 }
 
 /* Can a table entry decide this node? */
@@ -221,7 +221,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     TTProbe tp = tt_probe(pos_key(pos), ply);
     st->tt_hits += tp.hit;
     if ((!pv || t->limits.tt_pv_cutoffs) && !root && tp.hit && tp.data.depth >= depth &&
-        (tt_cuts(&tp.data, beta) || (pv && tp.data.bound == BOUND_EXACT))) {
+        (tt_cuts(&tp.data, beta) || (pv && tp.data.bound == BOUND_EXACT && tp.data.value != SCORE_NONE))) {
         st->tt_cutoffs++;
         return tp.data.value;
     }
@@ -237,7 +237,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         improving = ply >= 2 && t->s.stack[ply - 2].static_eval != SCORE_NONE && eval > t->s.stack[ply - 2].static_eval;
     }
     ss->static_eval = eval;
-    const bool prunable = !pv && !in_check && !root && !score_is_mate(eval) && !score_is_mate(beta);
+    const bool prunable = !pv && !in_check && !root && !score_is_decisive(eval) && !score_is_decisive(beta);
     /* 6. Reverse futility: far enough above beta that a shallow search will not fall below it. */
     if (prunable && depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta)
         return eval;
@@ -259,7 +259,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         if (atomic_load_explicit(&g_stop, memory_order_relaxed))
             return 0;
         if (v >= beta)
-            return score_is_mate(v) ? beta : v;
+            return score_is_decisive(v) ? beta : v;
     }
     /* 9. Internal iterative reduction: no table move to start from, search a ply less. */
     if (!root && depth >= IIR_MIN_DEPTH && (pv || cut_node) && !(tp.hit && tp.data.move) && !t->limits.no_iir)
@@ -291,7 +291,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             continue;
         const bool capture = pos_is_noisy(pos, m); /* what the game generates with the captures */
         /* 11. Shallow pruning of late moves, once a move has saved us from being mated. */
-        if (!root && !in_check && best > -SCORE_MATE_IN_MAX && !from_deferred) {
+        if (!root && !in_check && best > -SCORE_RULE_IN_MAX && !from_deferred) {
             if (!capture) {
                 if (skip_quiets)
                     continue;
@@ -406,7 +406,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
      *     evaluation was off, when the bound says which way (never after a
      *     capture: the evaluation is not to blame for a won exchange). */
     Bound b = best >= beta ? BOUND_LOWER : pv && best_move ? BOUND_EXACT : BOUND_UPPER;
-    if (!in_check && !score_is_mate(best) && !(best_move && pos_is_noisy(pos, best_move)) &&
+    if (!in_check && !score_is_decisive(best) && !(best_move && pos_is_noisy(pos, best_move)) &&
         !(b == BOUND_LOWER && best <= static_eval) && !(b == BOUND_UPPER && best >= static_eval))
         history_update_correction(&t->hist, pos_side(pos), pos_structure_key(pos), best, static_eval, depth);
     if (!tp.group && tt_enabled())

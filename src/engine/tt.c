@@ -174,6 +174,8 @@ int tt_fill_permille(void)
 
 Score tt_value_to(Score v, int ply)
 {
+    if (score_is_rule(v)) /* path-dependent: kept out of the table (types.h) */
+        return SCORE_NONE;
     if (v == SCORE_NONE || !mate_adjust)
         return v;
     return v >= SCORE_MATE_IN_MAX ? v + ply : v <= -SCORE_MATE_IN_MAX ? v - ply : v;

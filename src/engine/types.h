@@ -3,7 +3,11 @@
  *
  * Scores are centipawn-like integers from the side to move's point of view.
  * Mate scores sit near SCORE_MATE and carry the distance in plies from the
- * root: a side that mates in n plies scores SCORE_MATE - n.
+ * root: a side that mates in n plies scores SCORE_MATE - n. Just below them
+ * lies the band of rule verdicts (a xiangqi side that must repeat a
+ * forbidden cycle loses): SCORE_RULE_WIN - n for a rule win n plies away.
+ * Such a verdict depends on the path that led to it, so the table never
+ * stores a score of that band; the search treats it as decisive like a mate.
  */
 #ifndef CHARIOT_TYPES_H
 #define CHARIOT_TYPES_H
@@ -30,15 +34,31 @@ enum {
     SCORE_DRAW = 0,
     SCORE_MATE = 30000,
     SCORE_MATE_IN_MAX = SCORE_MATE - MAX_PLY, /* |v| >= this: a mate score */
+    SCORE_RULE_WIN = SCORE_MATE_IN_MAX - 1,   /* a rule verdict at the node itself */
+    SCORE_RULE_IN_MAX = SCORE_RULE_WIN - MAX_PLY, /* |v| >= this: a mate or a rule verdict (decisive) */
     SCORE_INF = 30001,
     SCORE_NONE = 30002, /* "no value": never a real score */
 };
+
+/* A game's result as a referee states it (game_judge). */
+typedef enum { GAME_ONGOING, GAME_FIRST_WINS, GAME_SECOND_WINS, GAME_DRAWN } GameResult;
+static inline const char *game_result_str(GameResult r) /* as PGN writes it */
+{
+    return r == GAME_FIRST_WINS ? "1-0" : r == GAME_SECOND_WINS ? "0-1" : r == GAME_DRAWN ? "1/2-1/2" : "*";
+}
 
 #define MOVE_NONE ((Move)0)
 
 static inline Score score_mate_in(int ply) { return SCORE_MATE - ply; }
 static inline Score score_mated_in(int ply) { return -SCORE_MATE + ply; }
 static inline bool score_is_mate(Score s) { return s >= SCORE_MATE_IN_MAX || s <= -SCORE_MATE_IN_MAX; }
+static inline Score score_rule_win_in(int ply) { return SCORE_RULE_WIN - ply; }
+static inline Score score_rule_lost_in(int ply) { return -SCORE_RULE_WIN + ply; }
+/* A mate or a rule verdict: the search neither prunes on it nor trusts an evaluation there. */
+static inline bool score_is_decisive(Score s) { return s >= SCORE_RULE_IN_MAX || s <= -SCORE_RULE_IN_MAX; }
+static inline bool score_is_rule(Score s) { return score_is_decisive(s) && !score_is_mate(s); }
+/* Plies to a rule verdict for a score of that band: > 0 the side to move wins by the rule. */
+static inline int score_rule_plies(Score s) { return s > 0 ? SCORE_RULE_WIN - s : -(SCORE_RULE_WIN + s); }
 /* Moves to mate for a mate score: > 0 the side to move mates, < 0 it is mated. */
 static inline int score_mate_moves(Score s) { return s > 0 ? (SCORE_MATE - s + 1) / 2 : -(SCORE_MATE + s) / 2; }
 

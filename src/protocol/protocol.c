@@ -17,7 +17,8 @@
 #include "numparse.h"
 #include "thread.h"
 
-EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false, .fairy_ranks = false};
+EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false, .fairy_ranks = false,
+                             .repetition_rule = "AXF"};
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *proto_in; /* where the protocols read commands; NULL: stdin */
@@ -48,7 +49,7 @@ enum { WDL_EVEN = 200, WDL_SPREAD = 70 };
 
 void proto_wdl(Score s, int *win, int *draw, int *loss)
 {
-    if (score_is_mate(s)) {
+    if (score_is_decisive(s)) { /* a mate or a rule verdict */
         *win = s > 0 ? 1000 : 0;
         *loss = s > 0 ? 0 : 1000;
     } else {
@@ -401,6 +402,47 @@ static bool apply_chess960(const char *v, char *err, size_t len)
 }
 #endif
 
+#ifdef GAME_REPETITION_RULES
+static bool apply_repetition_rule(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    snprintf(g_settings.repetition_rule, sizeof g_settings.repetition_rule, "%s", v); /* a combo value */
+    return true;
+}
+#endif
+
+void proto_prepare_search(Position *pos)
+{
+#ifdef GAME_REPETITION_RULES
+    pos_set_repetition_rule(pos, g_settings.repetition_rule);
+#else
+    (void)pos;
+#endif
+}
+
+void proto_rule_notes(const Position *root, Move best)
+{
+    static Position after;
+    Move list[MAX_MOVES];
+    const int n = gen_legal(root, list);
+    for (int i = 0; i < n; i++) {
+        after = *root;
+        pos_make(&after, list[i]);
+        char why[160], m[8];
+        GameResult r;
+        if (pos_repetitions(&after) < 2 || (r = game_judge(&after, why, sizeof why)) == GAME_ONGOING)
+            continue;
+        const bool lost = r == (pos_side(root) == COLOR_FIRST ? GAME_SECOND_WINS : GAME_FIRST_WINS);
+        proto_move_str(root, list[i], m);
+        if (list[i] == best)
+            proto_out("info string rule: %s repeats the position a third time and ends the game: %s (%s)", m,
+                      game_result_str(r), why);
+        else if (lost)
+            proto_out("info string rule: avoids %s, which would repeat the position a third time and lose: %s (%s)",
+                      m, game_result_str(r), why);
+    }
+}
+
 static bool apply_wdl(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
@@ -422,6 +464,9 @@ const EngineOption ENGINE_OPTIONS[] = {
     {"UCI_Chess960", OPT_CHECK, "false", 0, 0, NULL, apply_chess960},
 #endif
     {"UCI_ShowWDL", OPT_CHECK, "false", 0, 0, NULL, apply_wdl},
+#ifdef GAME_REPETITION_RULES
+    {"Repetition Rule", OPT_COMBO, "AXF", 0, 0, GAME_REPETITION_RULES, apply_repetition_rule},
+#endif
     {"TTReplace", OPT_COMBO, "aged-bucket", 0, 0, "always depth two-tier two-layer aged-bucket", apply_replace},
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
 };

@@ -29,6 +29,7 @@ typedef struct {
     bool fairy_ranks;     /* read and write ranks 1-10 (Fairy-Stockfish UCI) */
     bool show_wdl;        /* UCI_ShowWDL: win/draw/loss after the score */
     bool chess960;        /* UCI_Chess960: castling written king-takes-rook (chess) */
+    char repetition_rule[16]; /* "Repetition Rule": a GAME_REPETITION_RULES name (xiangqi) */
 } EngineSettings;
 
 extern EngineSettings g_settings;
@@ -62,6 +63,12 @@ Move proto_parse_move(const Position *pos, const char *s); /* either rank style 
 void proto_pv_str(const Position *root, const Move *pv, int n, char *buf, size_t len); /* a line from root */
 /* Space-separated moves legal in pos, at most max kept; -1 (err names the move) on a bad one. */
 int proto_parse_moves(const Position *pos, const char *text, Move *out, int max, char *err, size_t errlen);
+
+/* Before a search: give the position the settings the game keeps in it (the repetition rule). */
+void proto_prepare_search(Position *pos);
+/* After a search: "info string rule: ..." for a best move that ends the game by repetition, and for
+ * each move the search avoided because it would repeat a third time and lose. */
+void proto_rule_notes(const Position *root, Move best);
 
 /* Win, draw and loss in per mille for a score (the model is described in protocol.c). */
 void proto_wdl(Score s, int *win, int *draw, int *loss);

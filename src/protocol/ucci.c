@@ -62,6 +62,9 @@ static const struct {
     {"moveoverhead", UO_SHARED, "Move Overhead"},
     {"ttreplace", UO_SHARED, "TTReplace"},
     {"ttstoredepth0", UO_SHARED, "TTStoreDepth0"},
+#ifdef GAME_REPETITION_RULES
+    {"repetitionrule", UO_SHARED, "Repetition Rule"},
+#endif
 };
 enum { UCCI_OPTION_COUNT = sizeof UCCI_OPTIONS / sizeof UCCI_OPTIONS[0] };
 
@@ -263,6 +266,7 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
 {
     Ucci *u = ctx;
     char b[8], p[16] = "";
+    proto_rule_notes(&u->game, best);
     if (best == MOVE_NONE) {
         proto_out("nobestmove");
         return;
@@ -309,6 +313,7 @@ static void cmd_go(char *args)
     atomic_store(&ucci.draw_offered, g.draw);
     ucci.last_score = SCORE_NONE;
     static const SearchReporter rep = {on_info, on_bestmove, &ucci};
+    proto_prepare_search(&ucci.game);
     if (!threads_start(&ucci.game, &l, &rep)) {
         proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
                     UCCI_FALLBACK_MS);

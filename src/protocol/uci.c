@@ -55,6 +55,7 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
         pos_make(&after, best);
         proto_move_str(&after, ponder, p);
     }
+    proto_rule_notes(&game, best);
     if (best == MOVE_NONE)
         proto_out("bestmove (none)");
     else if (ponder != MOVE_NONE)
@@ -245,6 +246,7 @@ static void cmd_go(char *args)
     if (!l.depth && !l.nodes && !l.movetime && !l.mate && l.time[COLOR_FIRST] < 0 && l.time[COLOR_SECOND] < 0)
         l.infinite = true; /* a bare "go": think until "stop" */
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
+    proto_prepare_search(&game);
     if (!threads_start(&game, &l, &rep)) {
         proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
                     UCI_FALLBACK_MS);

@@ -41,6 +41,11 @@ typedef enum { GEN_CAPTURES, GEN_QUIETS, GEN_ALL } GenKind;
 /* Rule verdict for the current node (repetition, move-count rule). */
 typedef enum { RULE_NONE, RULE_DRAW, RULE_WIN, RULE_LOSS } RuleResult;
 
+/* Which repeating cycles lose (docs/rules.md): AXF, the Asian rules (perpetual check, then perpetual
+ * chase); CheckOnly, perpetual check alone (Chariot before the chase rule, for matches that measure it). */
+typedef enum { REP_RULE_AXF, REP_RULE_CHECK_ONLY, REP_RULE_NB } RepetitionRule;
+#define GAME_REPETITION_RULES "AXF CheckOnly" /* the option's values, in RepetitionRule order */
+
 /* What one ply changed, kept so that unmake and the rules can look back. */
 typedef struct {
     Key key;          /* key after the move */
@@ -67,6 +72,7 @@ typedef struct Position {
     int ply;                  /* index of the current state in st[] */
     int root_ply;             /* ply of the search root (for repetition rules) */
     int game_ply;             /* plies of the game: from the FEN's move number, incl. trimmed ones */
+    uint8_t rep_rule;         /* RepetitionRule that judges cycles (pos_set_fen: REP_RULE_AXF) */
     PosState st[MAX_GAME_PLY + MAX_PLY + 8];
 } Position;
 
@@ -128,7 +134,10 @@ int pos_see(const Position *pos, Move m);
 Score eval_evaluate(const Position *pos);
 void pos_refresh_eval(Position *pos); /* recompute the incremental evaluation of the current ply (the tuner, after the weights change) */
 bool pos_null_ok(const Position *pos); /* side to move has material that makes null move safe */
-RuleResult pos_rule_status(const Position *pos); /* repetition / move-count verdict here */
+/* Repetition / move-count verdict here, as the search sees it: a repetition counts when its earlier
+ * occurrence lies after the search root, or when the position occurred twice before. */
+RuleResult pos_rule_status(const Position *pos);
+bool pos_set_repetition_rule(Position *pos, const char *name); /* a GAME_REPETITION_RULES name, any case */
 int pos_repetitions(const Position *pos); /* earlier occurrences of this position in the no-capture window */
 bool pos_insufficient_material(const Position *pos);
 
@@ -149,8 +158,9 @@ static inline void pos_pv_to_human(const Position *pos, const Move *pv, int n, c
 {
     pos_pv_to_wxf(pos, pv, n, buf, len);
 }
-/* Is the game over here, and why, in words for players (play, judge): mate, stalemate, a rule verdict. */
-bool game_verdict(const Position *pos, char *msg, size_t len);
+/* Is the game over here (play, judge, the protocols' notes): the result, and why in words ("checkmate",
+ * "Red chased the black rook perpetually", "60-move rule"); GAME_ONGOING leaves `why` empty. */
+GameResult game_judge(const Position *pos, char *why, size_t len);
 /* The board as a player reads it: coordinates, the river, optional ANSI colours. */
 void pos_print_board(const Position *pos, bool ansi_colour, char *buf, size_t len);
 static inline int pos_rule60(const Position *pos) { return pos->st[pos->ply].rule60; } /* plies since a capture */

@@ -1,27 +1,46 @@
 /*
- * rules.c - game-ending rules the search must see: repetition with
- * perpetual check, and the no-capture move-count rule.
+ * rules.c - game-ending rules: repetition under the Asian (AXF) rules, the
+ * no-capture move-count rule, and the referee's verdict for players.
  *
- * One call, pos_rule_status(), gives the verdict for the current node:
- *   - a position that repeats an earlier one (any earlier occurrence inside
- *     the no-capture window, also before the search root) closes a cycle.
- *     If every move of one side in the cycle gave check and not every move
- *     of the other did, the checking side loses (perpetual check is
- *     forbidden); otherwise the repetition is a draw.
+ * pos_rule_status() gives the search its verdict for the current node:
+ *   - a position that repeats an earlier one inside the no-capture window
+ *     closes a cycle. It counts when the earlier occurrence lies after the
+ *     search root, or when the position occurred twice before (game history
+ *     alone decides nothing until the third occurrence). chase.c judges the
+ *     moves of the cycle: a side whose every move checked loses, else a side
+ *     that chased one piece on every move loses; both at one level draw.
  *   - 120 plies (60 moves) without a capture: draw.
- * Perpetual chase is not judged yet: such a cycle scores as a draw.
+ * The rule set (pos->rep_rule) can drop the chase rule (CheckOnly).
  *
- * These verdicts depend on the path, not only on the position, so a score
- * derived from them can reach the transposition table and be reused on
- * another path (graph history interaction). Like most engines we accept
- * that: the search never takes a table cutoff at PV nodes, and cycles are
- * short, so the error stays local. See docs/search.md.
+ * These verdicts depend on the path, not only on the position. The search
+ * gives rule wins and losses their own score band, which the table never
+ * stores (docs/search.md), so they cannot leak into other paths; repetition
+ * draws are stored like any score, as in most engines.
  */
 #include <stdio.h>
+#include <strings.h>
 
 #include "board.h"
+#include "rules.h"
 
 enum { RULE60_PLIES = 120, MIN_CYCLE_PLIES = 4 };
+
+static const char *const RULE_NAMES[REP_RULE_NB] = {"AXF", "CheckOnly"};
+
+bool pos_set_repetition_rule(Position *pos, const char *name)
+{
+    for (int r = 0; r < REP_RULE_NB; r++)
+        if (!strcasecmp(name, RULE_NAMES[r])) {
+            pos->rep_rule = (uint8_t)r;
+            return true;
+        }
+    return false;
+}
+
+static CycleJudgement judge(const Position *pos, int plies)
+{
+    return cycle_judge(pos, plies, pos->rep_rule == REP_RULE_AXF);
+}
 
 RuleResult pos_rule_status(const Position *pos)
 {
@@ -30,21 +49,13 @@ RuleResult pos_rule_status(const Position *pos)
     if (st[cur].rule60 >= RULE60_PLIES)
         return RULE_DRAW;
     const int limit = imin(st[cur].rule60, cur);
-    bool them_all = true, us_all = true; /* every move of that side gave check so far */
-    for (int i = 1; i <= limit; i++) {
-        /* The move that led to ply cur-i+1; odd i = a move of the side that just moved. */
-        if (i & 1)
-            them_all = them_all && st[cur - i + 1].checked;
-        else
-            us_all = us_all && st[cur - i + 1].checked;
-        if (!(i & 1) && i >= MIN_CYCLE_PLIES && st[cur - i].key == st[cur].key) {
-            if (them_all && !us_all)
-                return RULE_WIN;
-            if (us_all && !them_all)
-                return RULE_LOSS;
-            return RULE_DRAW;
+    int seen = 0;
+    for (int i = MIN_CYCLE_PLIES; i <= limit; i += 2)
+        if (st[cur - i].key == st[cur].key && (cur - i > pos->root_ply || ++seen >= 2)) {
+            const CycleJudgement j = judge(pos, i);
+            const Color us = pos->side;
+            return j.level[us] > j.level[!us] ? RULE_LOSS : j.level[!us] > j.level[us] ? RULE_WIN : RULE_DRAW;
         }
-    }
     return RULE_NONE;
 }
 
@@ -58,38 +69,59 @@ int pos_repetitions(const Position *pos)
     return n;
 }
 
-/* Play's and a referee's view: a game ends at the third occurrence of a position (the search
- * judges a cycle at its first recurrence), at the move-count rule, at mate or stalemate (both
- * lose in xiangqi), or when neither side can mate. */
-bool game_verdict(const Position *pos, char *msg, size_t len)
+static const char *const TYPE_NAMES[PIECE_TYPE_NB] = {"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
+
+/* The third occurrence of a position ends the game; the cycle judged runs back to the first. */
+static GameResult repetition_result(const Position *pos, char *why, size_t len)
+{
+    const PosState *st = pos->st;
+    const int cur = pos->ply, limit = imin(st[cur].rule60, cur);
+    int first = 0, seen = 0;
+    for (int i = MIN_CYCLE_PLIES; i <= limit && seen < 2; i += 2)
+        if (st[cur - i].key == st[cur].key)
+            first = i, seen++;
+    if (seen < 2)
+        return GAME_ONGOING;
+    const CycleJudgement j = judge(pos, first);
+    if (j.level[RED] == j.level[BLACK]) {
+        snprintf(why, len, "threefold repetition, %s",
+                 j.level[RED] == REP_LEVEL_CHECK   ? "both sides checked perpetually"
+                 : j.level[RED] == REP_LEVEL_CHASE ? "both sides chased perpetually"
+                                                   : "no violation");
+        return GAME_DRAWN;
+    }
+    const Color bad = j.level[RED] > j.level[BLACK] ? RED : BLACK;
+    if (j.level[bad] == REP_LEVEL_CHECK)
+        snprintf(why, len, "perpetual check by %s", game_color_name(bad));
+    else
+        snprintf(why, len, "%s chased the %s %s perpetually", game_color_name(bad), bad == RED ? "black" : "red",
+                 TYPE_NAMES[SLOT_TYPE[j.victim[bad] & 15]]);
+    return bad == RED ? GAME_SECOND_WINS : GAME_FIRST_WINS;
+}
+
+/* A referee's view: mate or stalemate (both lose in xiangqi), the third occurrence of a position
+ * (judged over both cycles), the move-count rule, or no piece left that can mate. */
+GameResult game_judge(const Position *pos, char *why, size_t len)
 {
     Move list[MAX_MOVES];
     const Color us = pos_side(pos);
+    const GameResult they_win = us == RED ? GAME_SECOND_WINS : GAME_FIRST_WINS;
+    if (len)
+        why[0] = 0;
     if (gen_legal(pos, list) == 0) {
-        snprintf(msg, len, "%s: %s has no legal move. %s wins.", pos_in_check(pos) ? "Checkmate" : "Stalemate",
-                 game_color_name(us), game_color_name(!us));
-        return true;
+        snprintf(why, len, "%s", pos_in_check(pos) ? "checkmate" : "stalemate");
+        return they_win;
     }
-    RuleResult rule = pos_rule_status(pos);
-    if (rule != RULE_NONE && pos_rule60(pos) < RULE60_PLIES && pos_repetitions(pos) < 2)
-        rule = RULE_NONE;
-    switch (rule) {
-    case RULE_WIN:
-        snprintf(msg, len, "%s gave perpetual check. %s wins.", game_color_name(!us), game_color_name(us));
-        return true;
-    case RULE_LOSS:
-        snprintf(msg, len, "%s gave perpetual check. %s wins.", game_color_name(us), game_color_name(!us));
-        return true;
-    case RULE_DRAW:
-        snprintf(msg, len, "%s",
-                 pos_rule60(pos) >= RULE60_PLIES ? "Draw: 60 moves without a capture." : "Draw by repetition.");
-        return true;
-    default:
-        break;
+    const GameResult rep = repetition_result(pos, why, len);
+    if (rep != GAME_ONGOING)
+        return rep;
+    if (pos_rule60(pos) >= RULE60_PLIES) {
+        snprintf(why, len, "60-move rule");
+        return GAME_DRAWN;
     }
     if (pos_insufficient_material(pos)) {
-        snprintf(msg, len, "Draw: neither side has a piece that can mate.");
-        return true;
+        snprintf(why, len, "neither side can mate");
+        return GAME_DRAWN;
     }
-    return false;
+    return GAME_ONGOING;
 }

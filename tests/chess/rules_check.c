@@ -360,7 +360,7 @@ static void test_draws(void)
         play(p, CYCLE);
         check(pos_rule_status(p) == RULE_DRAW, "threefold counting occurrences before the root");
         char msg[160];
-        check(game_verdict(p, msg, sizeof msg) && strstr(msg, "repetition"), "verdict: threefold repetition");
+        check(game_judge(p, msg, sizeof msg) == GAME_DRAWN && strstr(msg, "repetition"), "verdict: threefold repetition");
     }
     if (setup(p, start)) {
         play(p, "g1f3 g8f6 f3g1");

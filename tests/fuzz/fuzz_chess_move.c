@@ -11,7 +11,7 @@
  * reader returns must be legal in the position and read back from the UCI
  * (both castling styles) and SAN texts the engine writes for it; every
  * position a reader builds must satisfy pos_ok and go through the rules on
- * the history its moves made (repetition, fifty moves, game_verdict). A
+ * the history its moves made (repetition, fifty moves, game_judge). A
  * reader that fails must say why; proto_parse_position must also leave its
  * position alone.
  */

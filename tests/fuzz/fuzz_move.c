@@ -11,7 +11,7 @@
  * reader returns must be legal in the position, read back from the text the
  * engine writes for it, and every position a reader builds must satisfy
  * pos_ok and go through the rules on the history its moves made (repetition,
- * perpetual check, move count, and game_verdict, which `chariot play`
+ * perpetual check, move count, and game_judge, which `chariot play`
  * announces). A reader that fails must say why; proto_parse_position must
  * also leave its position alone.
  */

@@ -46,7 +46,7 @@ static void check_built(bool ok, bool keeps, const char *reader, const char *err
         /* the rules on the history the move list made: repetition, perpetual check, move count */
         (void)pos_rule_status(&work);
         FUZZ_CHECK(pos_repetitions(&work) >= 0, "%s: negative repetitions", reader);
-        if (game_verdict(&work, verdict, sizeof verdict))
+        if (game_judge(&work, verdict, sizeof verdict) != GAME_ONGOING)
             FUZZ_CHECK(*verdict, "%s: a verdict without words", reader);
     } else {
         FUZZ_CHECK(*err, "%s failed without a reason", reader);
