@@ -11,6 +11,11 @@
 #   common: --concurrency N (games at once, default 1), --note TEXT (goes into the table row)
 #   tools/strength.sh self [--threads 2] [--games N] [--tc 5+0.05]
 #                                                          Chariot with N threads against 1 thread
+#   tools/strength.sh rules [--games N] [--tc 5+0.05]      Chariot (Repetition Rule AXF) against itself
+#                                                          with Repetition Rule CheckOnly
+# xqmatch's referee knows perpetual check but not chase: after fsf, self and rules matches every game
+# that ended by repetition is judged again by `chariot judge` (tools/axf_rejudge.py, the AXF rules) and
+# the row reports those results. The no-capture draw is the AXF 60-move rule (120 plies).
 # Both engines get Hash 64 and one thread unless stated. Run it on an otherwise
 # idle machine (the match uses both cores); never while building or testing.
 set -euo pipefail
@@ -45,26 +50,41 @@ case "$mode" in
 fsf) them=(name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64 option.Threads=1) ;;
 sprt) ;; # tools/sprt.py: batches of xqmatch games until the test decides
 self) me+=(option.Threads="$threads"); them=(name=chariot-1thread "cmd=$out/chariot" proto=uci ranks=0 option.Hash=64) ;;
-*) echo "strength.sh: mode is fsf, sprt or self" >&2; exit 2 ;;
+rules) them=(name=chariot-checkonly "cmd=$out/chariot" proto=uci ranks=0 option.Hash=64 "option.Repetition Rule=CheckOnly") ;;
+*) echo "strength.sh: mode is fsf, sprt, self or rules" >&2; exit 2 ;;
 esac
 if [ "$mode" = sprt ]; then
     python3 tools/sprt.py "$out/chariot" "$old" --tc "$tc" --elo0 "$elo0" --elo1 "$elo1" --max-games "$games" \
         --concurrency "$concurrency" --out "$out" | tee "$out/match.txt"
 else
     python3 "$xqmatch" --engine "${me[@]}" --engine "${them[@]}" --tc "$tc" --games "$games" \
-        --concurrency "$concurrency" --openings "$openings" --pgn "$out/games.pgn" --json | tee "$out/match.txt"
+        --concurrency "$concurrency" --nocapture-draw 120 --openings "$openings" --pgn "$out/games.pgn" --json |
+        tee "$out/match.txt"
+    python3 tools/axf_rejudge.py "$out/games.pgn" --chariot "$out/chariot" --engine "chariot-$commit" --json |
+        tee "$out/axf.txt"
 fi
-python3 - "$out/match.txt" "$mode" "$tc" "$commit" "$threads" "$note" <<'PY'
-import json, sys, datetime
+python3 - "$out/match.txt" "$mode" "$tc" "$commit" "$threads" "$note" "$out/axf.txt" <<'PY'
+import json, os, sys, datetime
 lines = [l for l in open(sys.argv[1]) if l.startswith("{")]
 if not lines:
     sys.exit("strength.sh: no result line from xqmatch")
 r = json.loads(lines[-1])
 mode, tc, commit, threads, note = sys.argv[2:7]
 elo = "n/a" if r["elo"] is None else f"{r['elo']:+.0f} ± {r['elo_err95']:.0f}"
-opp = {"fsf": "Fairy-Stockfish 11.1", "sprt": "earlier build (SPRT)", "self": "Chariot 1 thread"}[mode]
+opp = {"fsf": "Fairy-Stockfish 11.1", "sprt": "earlier build (SPRT)", "self": "Chariot 1 thread",
+       "rules": "itself with Repetition Rule CheckOnly"}[mode]
 if note:
     opp += f" ({note})"
+axf = [l for l in open(sys.argv[7])] if os.path.exists(sys.argv[7]) else []
+axf = [json.loads(l) for l in axf if l.startswith("{")]
+if axf:  # the AXF rules' results replace xqmatch's
+    a = axf[-1]
+    r["wins"], r["draws"], r["losses"] = a["axf"]["w"], a["axf"]["d"], a["axf"]["l"]
+    elo = f"{a['axf']['elo']:+.0f} ± {a['axf']['err']:.0f}"
+    opp += (f"; repetitions judged by chariot judge (AXF): {a['repetition_games']} games, {a['changed']} results "
+            f"changed, rule wins {', '.join(f'{k} {v}' for k, v in a['rule_wins'].items()) or 'none'}; "
+            f"xqmatch's own score {a['xq']['w']}/{a['xq']['d']}/"
+            f"{a['xq']['l']}")
 if mode == "sprt":
     opp += f"; SPRT [{r['elo0']:g}, {r['elo1']:g}] LLR {r['llr']} {r['decision'] or 'inconclusive'}"
 who = f"Chariot {threads} threads" if mode == "self" else "Chariot"
