@@ -27,7 +27,7 @@ CLIBSRC := $(filter-out src/cli/main.c,$(CORE)) $(CHESS)
 CHDRS   := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h src/chess/*.h)
 CTESTSRC := tests/main.c tests/util.c tests/chess/groups.c tests/chess/test_uci.c
 
-.PHONY: all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -94,7 +94,7 @@ tests/run-tests-san: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot-san
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC) -Itests -o $@ $(TESTSRC) $(LIBSRC) $(LDLIBS)
 
-test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess
+test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -123,6 +123,24 @@ chariot-tune: tools/tune.c $(LIBSRC) $(HDRS)
 
 chariot-tune-chess: tools/tune.c $(CLIBSRC) $(CHDRS) ## ./chariot-tune-chess: the same tuner on the chess evaluation
 	$(CC) $(WARN) -O3 -march=native -DNDEBUG -DEVAL_TUNING $(CINC) -o $@ tools/tune.c $(CLIBSRC) $(LDLIBS)
+
+# Install like any Unix program: PREFIX (/usr/local) and DESTDIR (staging, for packages).
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+
+install: chariot chariot-chess          ## install both engines and the man page under PREFIX (DESTDIR honoured)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6
+	install -m 755 chariot chariot-chess $(DESTDIR)$(BINDIR)/
+	install -m 644 man/chariot.6 $(DESTDIR)$(MANDIR)/man6/chariot.6
+	printf '.so man6/chariot.6\n' > $(DESTDIR)$(MANDIR)/man6/chariot-chess.6
+
+uninstall:                              ## remove what install installed
+	rm -f $(DESTDIR)$(BINDIR)/chariot $(DESTDIR)$(BINDIR)/chariot-chess \
+	    $(DESTDIR)$(MANDIR)/man6/chariot.6 $(DESTDIR)$(MANDIR)/man6/chariot-chess.6
+
+test-install: chariot chariot-chess     ## make install and uninstall into a scratch DESTDIR (tests/install_test.sh)
+	bash tests/install_test.sh
 
 format:                               ## clang-format every source file in place
 	clang-format -i src/engine/*.[ch] src/protocol/*.[ch] src/cli/*.[ch] src/xiangqi/*.[ch] src/chess/*.[ch] tests/*.[ch] tests/chess/*.[ch] tests/fuzz/*.[ch]

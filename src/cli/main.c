@@ -42,7 +42,10 @@ static void usage(void)
          "                                short by each thread, and their nodes\n"
          "  chariot perft DEPTH [FEN]     count leaf nodes, one line per root move\n"
          "  chariot ttlab [EXPERIMENT] [options]   transposition-table laboratory ('ttlab --help')\n"
-         "  chariot help");
+         "  chariot --version             the version and the game\n"
+         "  chariot help | --help         this text\n"
+         "Exit status: 0 success, 1 a search or run that could not be carried out, 2 a bad command line.\n"
+         "More: man chariot (after make install), README.md and docs/ in the source tree.");
 }
 
 static int perft_main(int argc, char **argv)
@@ -104,6 +107,10 @@ int main(int argc, char **argv)
     game_init();
     search_init();
     threads_init();
+    if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
+        printf("Chariot %s (%s)\n", CHARIOT_VERSION, GAME_NAME);
+        return 0;
+    }
     if (argc > 1 && !strcmp(argv[1], "perft")) /* perft needs no table */
         return perft_main(argc - 2, argv + 2);
     if (!tt_resize(TT_DEFAULT_MB))

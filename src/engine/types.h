@@ -47,6 +47,8 @@ static inline const char *game_result_str(GameResult r) /* as PGN writes it */
     return r == GAME_FIRST_WINS ? "1-0" : r == GAME_SECOND_WINS ? "0-1" : r == GAME_DRAWN ? "1/2-1/2" : "*";
 }
 
+#define CHARIOT_VERSION "0.1" /* --version, the protocols' "id name", the man page */
+
 #define MOVE_NONE ((Move)0)
 
 static inline Score score_mate_in(int ply) { return SCORE_MATE - ply; }

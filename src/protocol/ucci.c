@@ -96,7 +96,7 @@ static void print_option(int i)
 
 static void cmd_ucci(void)
 {
-    proto_out("id name Chariot 0.1");
+    proto_out("id name Chariot " CHARIOT_VERSION);
     proto_out("id author the Chariot developers");
     for (int i = 0; i < UCCI_OPTION_COUNT; i++)
         print_option(i);

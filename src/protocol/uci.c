@@ -66,7 +66,7 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
 
 static void cmd_uci(void)
 {
-    proto_out("id name Chariot 0.1");
+    proto_out("id name Chariot " CHARIOT_VERSION);
     proto_out("id author the Chariot developers");
     for (int i = 0; i < ENGINE_OPTION_COUNT; i++) {
         const EngineOption *o = &ENGINE_OPTIONS[i];
