@@ -39,6 +39,8 @@ static void test_analyze(void)
     /* startpos with moves: one line per depth, WXF under each PV, the best move in both notations. */
     const char *a1[] = {"analyze", "--depth", "4", "startpos", "moves", "h2e2", NULL};
     CHECK(run(&e, a1, NULL) == 0, "analyze exits 0");
+    CHECK(strstr(e.log, "Black to move; scores are from Black's side (positive: Black is better)") != NULL,
+          "analyze says whose side its scores are from: %s", e.log);
     for (int d = 1; d <= 4; d++) {
         char want[32];
         snprintf(want, sizeof want, "\ndepth %2d/", d);

@@ -195,7 +195,8 @@ int analyze_main(int argc, char **argv)
     char board[1024], fen[128];
     pos_print(&pos, board, sizeof board);
     pos_get_fen(&pos, fen, sizeof fen);
-    printf("%s%s\n%s to move\n\n", board, fen, game_color_name(pos_side(&pos)));
+    printf("%s%s\n%s to move; scores are from %s's side (positive: %s is better)\n\n", board, fen,
+           game_color_name(pos_side(&pos)), game_color_name(pos_side(&pos)), game_color_name(pos_side(&pos)));
     fflush(stdout);
     analyze_catch_interrupt();
     SearchReporter rep = {on_info, on_bestmove, &pos};
