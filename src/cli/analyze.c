@@ -76,6 +76,12 @@ bool analyze_read_position(const char *spec, Position *pos, char *err, size_t le
     return true;
 }
 
+void analyze_append_word(char *spec, size_t size, const char *word)
+{
+    const size_t used = strlen(spec);
+    snprintf(spec + used, size - used, "%s%s", used ? " " : "", word);
+}
+
 void analyze_format_score(Score s, char *buf, size_t len)
 {
     if (score_is_mate(s))
@@ -182,7 +188,7 @@ int analyze_main(int argc, char **argv)
             fprintf(stderr, "chariot analyze: unknown option '%s'\n", a);
             return 2;
         } else {
-            snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%s", *spec ? " " : "", a);
+            analyze_append_word(spec, sizeof spec, a);
         }
     }
     if (!l.depth && !l.movetime && !l.nodes && !l.infinite)
@@ -195,8 +201,8 @@ int analyze_main(int argc, char **argv)
     char board[1024], fen[128];
     pos_print(&pos, board, sizeof board);
     pos_get_fen(&pos, fen, sizeof fen);
-    printf("%s%s\n%s to move; scores are from %s's side (positive: %s is better)\n\n", board, fen,
-           game_color_name(pos_side(&pos)), game_color_name(pos_side(&pos)), game_color_name(pos_side(&pos)));
+    const char *us = game_color_name(pos_side(&pos));
+    printf("%s%s\n%s to move; scores are from %s's side (positive: %s is better)\n\n", board, fen, us, us, us);
     fflush(stdout);
     analyze_catch_interrupt();
     SearchReporter rep = {on_info, on_bestmove, &pos};

@@ -10,6 +10,8 @@ int analyze_main(int argc, char **argv);
 
 /* "FEN | fen FEN | startpos [moves ...]" or a bare move list; moves in ICCS or WXF. */
 bool analyze_read_position(const char *spec, Position *pos, char *err, size_t len);
+/* Append a word of the command line to a position spec (words joined by single spaces). */
+void analyze_append_word(char *spec, size_t size, const char *word);
 void analyze_format_score(Score s, char *buf, size_t len); /* +0.25, mate in 3, mated in 2 */
 void analyze_catch_interrupt(void);                        /* Ctrl-C stops the search, not the program */
 

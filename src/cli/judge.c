@@ -31,7 +31,7 @@ int judge_main(int argc, char **argv)
             fprintf(stderr, "chariot judge: unknown option '%s'\n", argv[i]);
             return 2;
         } else {
-            snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%s", *spec ? " " : "", argv[i]);
+            analyze_append_word(spec, sizeof spec, argv[i]);
         }
     }
     char err[256];

@@ -271,7 +271,7 @@ int play_main(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : "";
         if (strncmp(a, "--", 2)) {
-            snprintf(spec + strlen(spec), sizeof spec - strlen(spec), "%s%s", *spec ? " " : "", a);
+            analyze_append_word(spec, sizeof spec, a);
             continue;
         }
         i++;

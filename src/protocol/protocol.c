@@ -425,12 +425,13 @@ void proto_rule_notes(const Position *root, Move best)
     static Position after;
     Move list[MAX_MOVES];
     const int n = gen_legal(root, list);
+    after = *root;
     for (int i = 0; i < n; i++) {
-        after = *root;
         pos_make(&after, list[i]);
         char why[160], m[8];
-        GameResult r;
-        if (pos_repetitions(&after) < 2 || (r = game_judge(&after, why, sizeof why)) == GAME_ONGOING)
+        const GameResult r = pos_repetitions(&after) >= 2 ? game_judge(&after, why, sizeof why) : GAME_ONGOING;
+        pos_unmake(&after);
+        if (r == GAME_ONGOING)
             continue;
         const bool lost = r == (pos_side(root) == COLOR_FIRST ? GAME_SECOND_WINS : GAME_FIRST_WINS);
         proto_move_str(root, list[i], m);

@@ -132,18 +132,24 @@ static bool horse_pinned(const ChaseBoard *b, int sq)
     return false;
 }
 
+/* Can the piece on `from` capture on `to` legally? */
+static bool can_capture(ChaseBoard *b, int from, int to)
+{
+    uint8_t targets[16];
+    const int n = capture_targets(b, from, targets);
+    for (int i = 0; i < n; i++)
+        if (targets[i] == to)
+            return capture_legal(b, from, to);
+    return false;
+}
+
 /* Does some piece of colour `by` capture on sq legally? */
 static bool recapture_exists(ChaseBoard *b, int sq, Color by)
 {
-    uint8_t targets[16];
     for (int s = by * 16; s < by * 16 + 16; s++) {
         const int from = b->sq_of[s];
-        if (from == SLOT_NONE || from == sq)
-            continue;
-        const int n = capture_targets(b, from, targets);
-        for (int i = 0; i < n; i++)
-            if (targets[i] == sq && capture_legal(b, from, sq))
-                return true;
+        if (from != SLOT_NONE && from != sq && can_capture(b, from, sq))
+            return true;
     }
     return false;
 }
@@ -161,16 +167,6 @@ static bool protected_after_capture(ChaseBoard *b, int from, int to)
     b->slot_at[from] = mslot, b->slot_at[to] = vslot;
     b->sq_of[mslot] = (uint8_t)from, b->sq_of[vslot] = (uint8_t)to;
     return prot;
-}
-
-static bool can_capture(ChaseBoard *b, int from, int to)
-{
-    uint8_t targets[16];
-    const int n = capture_targets(b, from, targets);
-    for (int i = 0; i < n; i++)
-        if (targets[i] == to)
-            return capture_legal(b, from, to);
-    return false;
 }
 
 /* The enemy pieces (slot & 15 bits) that colour c holds under chase here; `moved` is the slot of the

@@ -66,7 +66,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const Position *p = &positions[data[0] % NFENS];
     const bool c960 = data[0] & 0x80;
     char *text = fuzz_cstring(data + 1, size - 1);
-    char err[256] = "";
     const bool saved_960 = g_settings.chess960;
 
     /* Single moves, both castling styles. */
@@ -80,20 +79,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     /* Lists and positions, in the castling style the first byte chose. */
     g_settings.chess960 = c960;
-    Move list[MAX_MOVES];
-    int n = proto_parse_moves(p, text, list, MAX_MOVES, err, sizeof err);
-    FUZZ_CHECK(n >= -1 && n <= MAX_MOVES, "proto_parse_moves returned %d", n);
-    FUZZ_CHECK(n >= 0 || *err, "proto_parse_moves failed without a reason");
-    for (int i = 0; i < n; i++)
-        check_move(p, list[i], "proto_parse_moves", text);
-
-    work = *p;
-    keep = work;
-    *err = 0;
-    check_built(proto_parse_position(&work, text, err, sizeof err), true, "proto_parse_position", err);
-    work = *p;
-    *err = 0;
-    check_built(analyze_read_position(text, &work, err, sizeof err), false, "analyze_read_position", err);
+    check_list_readers(p, text, check_move);
 
     g_settings.chess960 = saved_960;
     free(text);

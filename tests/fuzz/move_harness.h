@@ -1,7 +1,8 @@
 /*
  * move_harness.h - what the move-text harnesses share (fuzz_move.c for
  * xiangqi, fuzz_chess_move.c for chess): setting up their positions, the
- * legality test, and the check of a position a reader built.
+ * legality test, the check of a position a reader built, and the readers of
+ * move lists and positions run on the fuzzed text.
  *
  * The including file defines FENS (its positions, as text) and
  * `static Position positions[NFENS], work, keep;` before including this one.
@@ -53,6 +54,28 @@ static void check_built(bool ok, bool keeps, const char *reader, const char *err
         FUZZ_CHECK(!keeps || !memcmp(&work, &keep, offsetof(Position, st) + sizeof(PosState)),
                    "%s failed (%s) and changed the position", reader, err);
     }
+}
+
+/* The readers of move lists and positions (searchmoves and banmoves, `position`, `analyze`/`play`)
+ * on the text, each move they return checked by the harness's own `check`. */
+typedef void (*MoveCheck)(const Position *p, Move m, const char *reader, const char *text);
+static void check_list_readers(const Position *p, const char *text, MoveCheck check)
+{
+    char err[256] = "";
+    Move list[MAX_MOVES];
+    int n = proto_parse_moves(p, text, list, MAX_MOVES, err, sizeof err);
+    FUZZ_CHECK(n >= -1 && n <= MAX_MOVES, "proto_parse_moves returned %d", n);
+    FUZZ_CHECK(n >= 0 || *err, "proto_parse_moves failed without a reason");
+    for (int i = 0; i < n; i++)
+        check(p, list[i], "proto_parse_moves", text);
+
+    work = *p;
+    keep = work;
+    *err = 0;
+    check_built(proto_parse_position(&work, text, err, sizeof err), true, "proto_parse_position", err);
+    work = *p;
+    *err = 0;
+    check_built(analyze_read_position(text, &work, err, sizeof err), false, "analyze_read_position", err);
 }
 
 #endif
