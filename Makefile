@@ -64,7 +64,7 @@ test-chess: tests/run-tests-chess tests/chess/perft-check tests/chess/rules-chec
 
 test-chess-san: tests/chess/rules-check-san chariot-chess-san ## chess rules and UCI sessions under ASan+UBSan
 	ASAN_OPTIONS=detect_leaks=0 ./tests/chess/rules-check-san
-	./tests/run-tests-chess --engine ./chariot-chess-san uci
+	./tests/run-tests-chess --engine ./chariot-chess-san uci xboard
 
 perft-deep: tests/chess/perft-check   ## every chess perft count (6.7 billion nodes; about 30 s)
 	./tests/chess/perft-check tests/chess/perft.epd 0
@@ -103,7 +103,7 @@ test-san: tests/run-tests-san         ## the test suite under ASan+UBSan (perft 
 	ASAN_OPTIONS=detect_leaks=0:allocator_may_return_null=1 ./tests/run-tests-san --quick --engine ./chariot-san
 
 test-tsan: tests/run-tests chariot-tsan ## parallel search stress, protocol fuzz and UCI/UCCI sessions, ThreadSanitizer build
-	TSAN_OPTIONS="halt_on_error=1 exitcode=66 allocator_may_return_null=1" ./tests/run-tests --engine ./chariot-tsan smp fuzz uci ucci
+	TSAN_OPTIONS="halt_on_error=1 exitcode=66 allocator_may_return_null=1" ./tests/run-tests --engine ./chariot-tsan smp fuzz uci ucci xboard
 
 test-tune: chariot-tune chariot-tune-chess ## the evaluation tuner of each game on a small sample (tests/tune_test.sh)
 	bash tests/tune_test.sh ./chariot-tune

@@ -79,6 +79,7 @@ void test_uci(void);
 void test_smp(void);
 void test_notation(void);
 void test_ucci(void);
+void test_xboard(void);
 void test_timeman(void);
 void test_cli(void);
 

@@ -3,7 +3,8 @@
  *
  * Every cycle of tests/xiangqi-repetition.txt (43 verified cycles, copied from
  * ../shared/data) goes through the referee (game_judge, what `chariot judge`
- * prints) at the third occurrence of its final position, and through the
+ * prints, and the claim `1-0 {...}` the XBoard protocol makes after the last
+ * move) at the third occurrence of its final position, and through the
  * search's own code (pos_rule_status) both there and at the first recurrence
  * after a search root. Rows with a definite verdict must match; the disputed
  * (`?`) rows print the verdict chosen. Twenty rows end at the second
@@ -98,6 +99,10 @@ static void test_shared_cycles(void)
     static Position pos;
     const int n = read_lines("tests/xiangqi-repetition.txt", lines, 64);
     int rows = 0, definite = 0, chases = 0;
+    Engine xb; /* the same verdicts claimed through the XBoard protocol */
+    CHECK(engine_start(&xb), "start %s", g_engine_path);
+    engine_send(&xb, "xboard\nprotover 2");
+    CHECK(engine_expect(&xb, "feature done=1", NULL, 0, 5000), "XBoard handshake");
     for (int i = 0; i < n; i++) {
         if (lines[i][0] == '#' || !lines[i][0])
             continue;
@@ -124,6 +129,22 @@ static void test_shared_cycles(void)
         snprintf(want, sizeof want, "result: %s (%s)\n", got, why);
         CHECK(!strcmp(line, want), "repetition row %d: chariot judge printed '%s', the referee says '%s'", rows, line,
               want);
+        /* The same through the XBoard protocol: the last move ends the game with this claim. */
+        engine_send(&xb, "new\nforce\nsetboard %s", r.fen);
+        for (int m = 0; m < r.n; m++) {
+            char t[8];
+            move_to_str(r.moves[m], t);
+            engine_send(&xb, "usermove %s", t);
+        }
+        engine_send(&xb, "ping %d", rows);
+        char pong[32], claim[256] = "";
+        snprintf(pong, sizeof pong, "pong %d", rows);
+        snprintf(want, sizeof want, "%s {%s}", got, why);
+        while (engine_expect(&xb, "", line, sizeof line, 5000) && strcmp(line, pong))
+            if (strchr(line, '{'))
+                snprintf(claim, sizeof claim, "%s", line);
+        CHECK(!strcmp(claim, verdict == GAME_ONGOING ? "" : want), "repetition row %d: XBoard claim '%s', expected '%s'",
+              rows, claim, want);
         if (!strcmp(r.expect, "?")) {
             printf("  repetition row %d (disputed: %.60s): %s (%s)\n", rows, r.what, got, why);
         } else {
@@ -154,6 +175,7 @@ static void test_shared_cycles(void)
         CHECK(only == (chase ? GAME_DRAWN : verdict), "repetition row %d under CheckOnly: %s (%s)", rows,
               game_result_str(only), why);
     }
+    CHECK(engine_close(&xb) == 0, "XBoard session ends cleanly");
     CHECK(rows == REP_ROWS, "tests/xiangqi-repetition.txt has %d cycles, expected %d", rows, REP_ROWS);
     CHECK(definite == REP_DEFINITE && chases >= 20, "%d definite rows, %d chase verdicts", definite, chases);
 }

@@ -16,9 +16,11 @@
 #include "ttlab.h"
 
 #ifdef GAME_HAS_UCCI
-#define USAGE_PROTOCOLS "speak UCI (or UCCI if the first command is 'ucci') on stdin"
+#define USAGE_PROTOCOLS                                                                                                \
+    "speak UCI on stdin (UCCI if the first command is 'ucci',\n"                                                       \
+    "                                the XBoard protocol if it is 'xboard')"
 #else
-#define USAGE_PROTOCOLS "speak UCI on stdin"
+#define USAGE_PROTOCOLS "speak UCI on stdin (the XBoard protocol if the first command is 'xboard')"
 #endif
 
 static void usage(void)

@@ -339,6 +339,15 @@ static void *job_main(void *arg)
 
 void threads_job_finishing(void) { atomic_store(&searching, false); }
 
+void threads_control_reset(bool ponder) { reset_control(ponder); }
+
+Move threads_job_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
+{
+    main_thread->pos = *pos;
+    main_thread->limits = *limits;
+    return search_run(main_thread, rep);
+}
+
 bool threads_run_job(void (*fn)(void *), void *arg)
 {
     threads_wait();

@@ -119,6 +119,13 @@ void threads_search_here(const Position *pos, const SearchLimits *limits, const 
 bool threads_run_job(void (*fn)(void *), void *arg);
 /* A job's last line is coming: from now on commands are taken (and join the worker), as after bestmove. */
 void threads_job_finishing(void);
+/* Searches inside a job, one after another (CECP: think, play the move, ponder on the reply). Before each
+ * search the job resets the control state (nothing stopped, pondering as asked, no ponderhit) under the
+ * front end's own lock, the one its stop requests are made under, so that no stop falls between a search
+ * and the next. threads_job_search runs one search to its end on the worker thread and returns its best
+ * move; its reporter's callbacks are called as given (the worker stays busy until the job returns). */
+void threads_control_reset(bool ponder);
+Move threads_job_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
 void threads_stop(void);
 bool threads_ponderhit(void); /* false: no search is pondering (ignored) */
 enum { THREAD_STACK_BYTES = 8 << 20 }; /* each search thread's stack */

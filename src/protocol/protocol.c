@@ -1,6 +1,7 @@
 #define _POSIX_C_SOURCE 200809L
 /*
- * protocol.c - output, position parsing and options shared by UCI and UCCI.
+ * protocol.c - output, position parsing and options shared by UCI, UCCI and
+ * the XBoard protocol.
  */
 #include "protocol.h"
 
@@ -24,6 +25,8 @@ static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *proto_in; /* where the protocols read commands; NULL: stdin */
 
 void proto_set_input(FILE *in) { proto_in = in; }
+
+FILE *proto_input(void) { return proto_in ? proto_in : stdin; }
 
 /* One line, whole, under the lock. */
 void proto_out(const char *fmt, ...)
@@ -92,9 +95,26 @@ ReadLine proto_read_bounded(FILE *in, char *line, size_t size)
     return READ_OK;
 }
 
+char *proto_split_command(char *line, char **args)
+{
+    while (isspace((unsigned char)*line))
+        line++;
+    char *rest = line;
+    while (*rest && !isspace((unsigned char)*rest))
+        rest++;
+    if (*rest)
+        *rest++ = 0;
+    while (isspace((unsigned char)*rest))
+        rest++;
+    for (char *end = rest + strlen(rest); end > rest && isspace((unsigned char)end[-1]);)
+        *--end = 0;
+    *args = rest;
+    return line;
+}
+
 bool proto_read_line(char *line, size_t size)
 {
-    ReadLine r = proto_read_bounded(proto_in ? proto_in : stdin, line, size);
+    ReadLine r = proto_read_bounded(proto_input(), line, size);
     if (r == READ_TOO_LONG)
         proto_error("line longer than %zu characters ignored", size - 2);
     return r != READ_EOF;
@@ -558,8 +578,10 @@ int proto_main_loop(void)
     char first[16384];
     if (!proto_read_line(first, sizeof first))
         return 0;
-    char word[8] = "";
-    sscanf(first, "%7s", word);
+    char word[10] = "";
+    sscanf(first, "%9s", word);
+    if (!strcmp(word, "xboard") || !strcmp(word, "protover"))
+        return xboard_loop_from(first);
 #ifdef GAME_HAS_UCCI
     if (!strcmp(word, "ucci"))
         return ucci_loop_from(first);

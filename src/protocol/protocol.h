@@ -1,5 +1,5 @@
 /*
- * protocol.h - what the protocol front ends (UCI, UCCI) share: locked
+ * protocol.h - what the protocol front ends (UCI, UCCI, XBoard) share: locked
  * line output, the game position, `position` parsing and the option table.
  * Each front end only parses its own syntax and calls these.
  */
@@ -47,7 +47,10 @@ ReadLine proto_read_bounded(FILE *in, char *line, size_t size);
 /* The same from the protocols' input (stdin unless proto_set_input named another stream): false at the
  * end of input; a dropped line gets an error. */
 bool proto_read_line(char *line, size_t size);
+/* Splits a command line in place: returns its first word, *args the rest without surrounding blanks. */
+char *proto_split_command(char *line, char **args);
 void proto_set_input(FILE *in); /* NULL: stdin again (the fuzz harnesses feed sessions from memory) */
+FILE *proto_input(void);         /* where commands are read */
 
 /* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */
 bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);
@@ -76,7 +79,9 @@ void proto_wdl(Score s, int *win, int *draw, int *loss);
 /* Protocol loops; `first` is the line already read (NULL: none). */
 int uci_loop_from(char *first);
 int ucci_loop_from(char *first);
-/* Reads the first line and runs UCCI if it is `ucci`, UCI otherwise, until quit or the end of input. */
+int xboard_loop_from(char *first);
+/* Reads the first line and runs UCCI if it is `ucci`, the XBoard protocol if it is `xboard` (or `protover`),
+ * UCI otherwise, until quit or the end of input. */
 int proto_main_loop(void);
 
 #endif

@@ -415,15 +415,9 @@ static const struct {
 };
 
 /* One line; returns false on quit. */
-static bool ucci_command(char *line)
+static bool ucci_command(char *text)
 {
-    while (isspace((unsigned char)*line))
-        line++;
-    char *args = line;
-    while (*args && !isspace((unsigned char)*args))
-        args++;
-    if (*args)
-        *args++ = 0;
+    char *args, *line = proto_split_command(text, &args);
     if (!*line)
         return true;
     if (!strcmp(line, "quit")) {

@@ -6,12 +6,14 @@
 #include "check.h"
 
 void test_chess_uci(void);
+void test_chess_xboard(void);
 void test_chess_cli(void);
 
 const char *const TEST_DEFAULT_ENGINE = "./chariot-chess";
 
 const TestGroup TEST_GROUPS[] = {
     {"uci", test_chess_uci},
+    {"xboard", test_chess_xboard},
     {"cli", test_chess_cli},
 };
 const size_t TEST_GROUP_COUNT = sizeof TEST_GROUPS / sizeof TEST_GROUPS[0];

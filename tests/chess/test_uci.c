@@ -114,6 +114,35 @@ void test_chess_uci(void)
     session_ucci_refused();
 }
 
+/* The XBoard protocol for chess: normal and Fischer random chess, castling and promotion moves as XBoard sends them. */
+void test_chess_xboard(void)
+{
+    Engine e;
+    char line[4096];
+    CHECK(engine_start(&e), "start %s", g_engine_path);
+    engine_send(&e, "xboard\nprotover 2");
+    CHECK(engine_expect(&e, "feature done=1", NULL, 0, 5000) && strstr(e.log, "variants=\"normal,fischerandom\""),
+          "chess features: %s", e.log);
+    engine_send(&e, "new\nst 0.2\nusermove e2e4");
+    CHECK(engine_expect(&e, "move ", line, sizeof line, 5000) && move_legal_after(NULL, "e2e4", line + 5),
+          "reply to e2e4: %s", line);
+    engine_send(&e, "variant shogi");
+    CHECK(engine_expect(&e, "Error (unsupported variant): variant shogi", NULL, 0, 3000), "shogi refused");
+    /* Fischer random: XBoard sends castling as O-O / O-O-O. */
+    engine_send(&e, "new\nvariant fischerandom\nforce\nsetboard rk2r3/pppppppp/8/8/8/8/PPPPPPPP/RK2R3 w AEae - 0 1");
+    engine_send(&e, "usermove O-O-O\nusermove b8c8\nping 1");
+    CHECK(engine_expect(&e, "pong 1", NULL, 0, 5000) && !strstr(e.log, "Illegal"), "O-O-O and a reply: %s", e.log);
+    engine_send(&e, "undo\nundo\nusermove O-O\nping 2");
+    CHECK(engine_expect(&e, "pong 2", NULL, 0, 5000) && !strstr(e.log, "Illegal"), "O-O: %s", e.log);
+    /* A promotion, then mate claimed after the engine's move. */
+    engine_send(&e, "new\nforce\nsetboard 7k/4P3/6K1/8/8/8/8/8 w - - 0 1\nusermove e7e8q");
+    CHECK(engine_expect(&e, "1-0 {checkmate}", NULL, 0, 5000), "e7e8q mates: %s", e.log);
+    engine_send(&e, "new\nforce\nsetboard 6k1/8/6K1/8/8/8/8/R7 w - - 0 1\nst 0.2\ngo");
+    CHECK(engine_expect(&e, "move a1a8", NULL, 0, 5000) && engine_expect(&e, "1-0 {checkmate}", NULL, 0, 5000),
+          "the engine mates and claims it");
+    CHECK(engine_close(&e) == 0, "quit");
+}
+
 /* The engine's combined output for command-line arguments `args`. */
 static void run_cli(const char *args, char *out, size_t len)
 {
