@@ -192,6 +192,91 @@ static void test_play_games(void)
     CHECK(run(&e, a6, "quit") == 2 && strstr(e.log, "'x', is not a legal move"), "bad move list: %s", e.log);
 }
 
+/* The board as players read it: Chinese characters or letters, flipped for Black, the last move marked,
+ * check said; moves in Chinese; PGN saved and loaded; Ctrl-C stops the thinking, not the game. */
+static void test_play_display(void)
+{
+    static Engine e;
+    const char *a1[] = {"play", "--board", "chinese", "--depth", "1", NULL};
+    CHECK(run(&e, a1, "炮二平五\nquit") == 0, "play in Chinese");
+    const char *want[] = {"車  馬  相  仕  帥  仕  相  馬  車", "楚 河", "九  八  七  六  五  四  三  二  一    Red",
+                          "１  ２  ３  ４  ５  ６  ７  ８  ９    Black", "Chariot plays ", "[", "Last move: "};
+    for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+        CHECK(strstr(e.log, want[i]) != NULL, "Chinese board lacks '%s': %s", want[i], e.log);
+    CHECK(strstr(e.log, "error") == NULL, "炮二平五 accepted: %s", e.log);
+    /* Black at the bottom: Red's file numbers and rank 0 on top. */
+    const char *a2[] = {"play", "--board", "letters", "--side", "black", "--depth", "1", NULL};
+    CHECK(run(&e, a2, "quit") == 0 && strstr(e.log, "1  2  3  4  5  6  7  8  9    Red\n  0 ") &&
+              strstr(e.log, "i  h  g  f  e  d  c  b  a"),
+          "flipped board: %s", e.log);
+    CHECK(strstr(e.log, "[") && strstr(e.log, "]"), "the engine's move is marked: %s", e.log);
+    const char *a3[] = {"play", "--board", "letters", "--side", "black", "3k5/9/9/9/9/9/9/9/9/3R1K3 b - - 0 1", NULL};
+    CHECK(run(&e, a3, "quit") == 0 && strstr(e.log, "Check: Black is in check."), "check said: %s", e.log);
+    const char *a4[] = {"play", "--board", "squares", NULL};
+    CHECK(run(&e, a4, "quit") == 2 && strstr(e.log, "--board chinese|letters"), "bad board style: %s", e.log);
+
+    /* PGN: saved, loaded back to the same position; read from a file written by hand in Chinese. */
+    char path[64], cmd[256], fen1[160] = "", fen2[160] = "";
+    snprintf(path, sizeof path, "/tmp/chariot-test-%d.pgn", (int)getpid());
+    const char *a5[] = {"play", "--board", "letters", "--depth", "1", NULL};
+    snprintf(cmd, sizeof cmd, "h2e2\nb0c2\nsave %s\nfen\nquit", path);
+    CHECK(run(&e, a5, cmd) == 0 && strstr(e.log, "Saved the game (4 plies)"), "save: %s", e.log);
+    char *f = strstr(e.log, "red> fen\n");
+    CHECK(f && sscanf(f + 9, "%159[^\n]", fen1) == 1, "fen after two moves each: %s", e.log);
+    char text[2048];
+    CHECK(read_file_text(path, text, sizeof text), "read %s", path);
+    CHECK(strstr(text, "[Red \"Player\"]") && strstr(text, "[Format \"WXF\"]") && strstr(text, "1. C2.5 ") &&
+              strstr(text, " *\n"),
+          "PGN text: %s", text);
+    snprintf(cmd, sizeof cmd, "load %s\nfen\nquit", path);
+    CHECK(run(&e, a5, cmd) == 0, "load");
+    f = strstr(e.log, "red> fen\n");
+    CHECK(f && sscanf(f + 9, "%159[^\n]", fen2) == 1 && !strcmp(fen1, fen2), "loaded %s, saved %s", fen2, fen1);
+    FILE *pgn = fopen(path, "w");
+    if (pgn) {
+        fputs("[Event \"hand\"]\n[Format \"Chinese\"]\n\n1. 炮二平五 {the central cannon} 馬８進７ 2.馬二進三\n"
+              "(2. 兵七進一 卒７進１) 車９平８ ; a comment\n3. 車一平二 *\n",
+              pgn);
+        fclose(pgn);
+    }
+    const char *a7[] = {"play", "--board", "letters", "--side", "black", "--depth", "1", NULL}; /* Black to move after */
+    CHECK(run(&e, a7, cmd) == 0, "load Chinese");
+    Position pos;
+    char err[160], want_fen[160];
+    pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
+    const char *line[] = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0"};
+    for (size_t i = 0; i < 5; i++)
+        pos_make(&pos, pos_parse_move(&pos, line[i]));
+    pos_get_fen(&pos, want_fen, sizeof want_fen);
+    f = strstr(e.log, "> fen\n");
+    CHECK(f && sscanf(f + 6, "%159[^\n]", fen2) == 1 && !strcmp(fen2, want_fen), "Chinese PGN: %s, expected %s: %s",
+          fen2, want_fen, e.log);
+    pgn = fopen(path, "w");
+    if (pgn) {
+        fputs("1. C2.5 H8+7 2. C5+9 *\n", pgn);
+        fclose(pgn);
+    }
+    snprintf(cmd, sizeof cmd, "load %s\nload /nonexistent/x.pgn\nfen\nquit", path);
+    CHECK(run(&e, a5, cmd) == 0 && strstr(e.log, "'C5+9' (move 3) is not a legal move there; the game stays as it was") &&
+              strstr(e.log, "cannot open /nonexistent/x.pgn") && strstr(e.log, GAME_STARTPOS),
+          "bad PGN files: %s", e.log);
+    remove(path);
+
+    /* Ctrl-C: the engine's ten-second think ends with a move; at the prompt it is only a message. */
+    const char *a6[] = {"play", "--board", "letters", "--side", "black", "--time", "10000", NULL};
+    CHECK(engine_start_args(&e, a6), "start play");
+    CHECK(engine_expect(&e, "Chariot thinks", NULL, 0, 5000), "thinking");
+    nanosleep(&(struct timespec){0, 300000000}, NULL);
+    kill(e.pid, SIGINT);
+    CHECK(engine_expect(&e, "Chariot plays ", NULL, 0, 3000), "Ctrl-C: the engine plays at once: %s", e.log);
+    CHECK(engine_expect(&e, "black> ", NULL, 0, 3000) || strstr(e.log, "you play Black.") != NULL, "prompt");
+    nanosleep(&(struct timespec){0, 200000000}, NULL);
+    kill(e.pid, SIGINT);
+    CHECK(engine_expect(&e, "(Ctrl-C stops Chariot's thinking; type quit to leave.)", NULL, 0, 3000),
+          "Ctrl-C at the prompt: %s", e.log);
+    CHECK(engine_close(&e) == 0, "quit after Ctrl-C");
+}
+
 static void test_verdicts(void)
 {
     static const struct {
@@ -459,4 +544,5 @@ void test_cli(void)
     test_verdicts();
     test_analyze();
     test_play_games();
+    test_play_display();
 }

@@ -126,6 +126,10 @@ static void test_round_trip(void)
                 pos_move_to_wxf(&pos, list[k], w);
                 move_to_str(list[k], iccs);
                 CHECK(pos_parse_wxf(&pos, w) == list[k], "%s: %s written %s does not read back", fen, iccs, w);
+                char zh[16];
+                pos_move_to_chinese(&pos, list[k], zh);
+                CHECK(pos_parse_human(&pos, zh) == list[k], "%s: %s written %s in Chinese does not read back", fen,
+                      iccs, zh);
             }
         }
     CHECK(moves > 300, "round trip covered only %d moves", moves);
@@ -161,9 +165,65 @@ static void test_reader(void)
     CHECK(!strcmp(pv, "H8+7 H2+3"), "PV in WXF: '%s'", pv);
 }
 
+/* Chinese notation: what players write, in traditional and simplified characters, for both sides. */
+static void test_chinese(void)
+{
+    static const struct {
+        const char *fen, *moves, *text, *iccs;
+    } CASES[] = {
+        {NULL, "", "炮二平五", "h2e2"},
+        {NULL, "", "炮2平5", "h2e2"},
+        {NULL, "", "炮 二 平 五", "h2e2"},
+        {NULL, "", "马八进七", "b0c2"},
+        {NULL, "", "傌八進七", "b0c2"},
+        {NULL, "", "相三进五", "g0e2"},
+        {NULL, "", "仕四进五", "f0e1"},
+        {NULL, "", "兵七进一", "c3c4"},
+        {NULL, "", "车一进一", "i0i1"},
+        {NULL, "", "俥九進一", "a0a1"},
+        {NULL, "h2e2", "馬８進７", "h9g7"},
+        {NULL, "h2e2", "马8进7", "h9g7"},
+        {NULL, "h2e2", "砲８平５", "h7e7"},
+        {NULL, "h2e2", "包8平5", "h7e7"},
+        {NULL, "h2e2", "卒３進１", "c6c5"},
+        {NULL, "h2e2", "將５平４", NULL}, /* the king is boxed in: not legal */
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1", "", "前馬進七", "b4c6"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1", "", "馬前進七", "b4c6"},
+        {"rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1", "", "后马进七", "b0c2"},
+        {NULL, "", "炮二平", NULL},
+        {NULL, "", "炮二平五五", NULL},
+        {NULL, "", "炮十平五", NULL},
+        {NULL, "", "炮二走五", NULL},
+        {NULL, "", "\xe7\x82", NULL}, /* a character cut short */
+    };
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        Position pos;
+        setup(&pos, CASES[i].fen ? CASES[i].fen : GAME_STARTPOS, CASES[i].moves);
+        const Move want = CASES[i].iccs ? pos_parse_move(&pos, CASES[i].iccs) : MOVE_NONE;
+        CHECK(!CASES[i].iccs || want != MOVE_NONE, "case %zu: %s is not legal", i, CASES[i].iccs);
+        CHECK(pos_parse_human(&pos, CASES[i].text) == want, "'%s' should read as %s", CASES[i].text,
+              CASES[i].iccs ? CASES[i].iccs : "nothing");
+    }
+    /* Written: Red in Chinese numerals, Black in full-width digits, 前/後 for two on a file. */
+    Position pos;
+    char zh[16];
+    setup(&pos, GAME_STARTPOS, "");
+    pos_move_to_chinese(&pos, pos_parse_move(&pos, "h2e2"), zh);
+    CHECK(!strcmp(zh, "炮二平五"), "h2e2 written %s", zh);
+    setup(&pos, GAME_STARTPOS, "h2e2");
+    pos_move_to_chinese(&pos, pos_parse_move(&pos, "h9g7"), zh);
+    CHECK(!strcmp(zh, "馬８進７"), "h9g7 written %s", zh);
+    pos_move_to_chinese(&pos, pos_parse_move(&pos, "c6c5"), zh);
+    CHECK(!strcmp(zh, "卒３進１"), "c6c5 written %s", zh);
+    setup(&pos, "rnbakabnr/9/1c5c1/p1p1p1p1p/4P4/1NB6/P1P1P3P/1C1A3C1/9/RNBAK4 w - - 0 1", "");
+    pos_move_to_chinese(&pos, pos_parse_move(&pos, "b0c2"), zh);
+    CHECK(!strcmp(zh, "後馬進七"), "b0c2 written %s", zh);
+}
+
 void test_notation(void)
 {
     test_cases();
     test_round_trip();
     test_reader();
+    test_chinese();
 }

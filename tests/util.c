@@ -10,6 +10,16 @@
 
 #include "check.h"
 
+bool read_file_text(const char *path, char *text, size_t len)
+{
+    FILE *f = fopen(path, "r");
+    size_t n = f ? fread(text, 1, len - 1, f) : 0;
+    text[n] = 0;
+    if (f)
+        fclose(f);
+    return n > 0;
+}
+
 int read_lines(const char *path, char lines[][512], int max)
 {
     FILE *f = fopen(path, "r");

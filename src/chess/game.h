@@ -34,6 +34,8 @@
     "  Pieces on the board: K king, Q queen, R rook, B bishop, N knight, P pawn;\n"                       \
     "  White upper case, Black lower case."
 #define GAME_STARTPOS "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define GAME_NATIVE_BOARD "symbols" /* play --board: the game's own figures (chess symbols) */
+#define GAME_PGN_TAGS ""            /* standard PGN: nothing beyond the seven tags */
 
 enum { WHITE = 0, BLACK = 1 };
 enum { SQUARE_NB = 64, FILE_NB = 8, RANK_NB = 8 };
@@ -174,9 +176,11 @@ void game_set_key_seed(uint64_t seed); /* new Zobrist keys; set positions again 
 void pos_move_to_human(const Position *pos, Move m, char buf[16]); /* m legal in pos */
 void pos_pv_to_human(const Position *pos, const Move *pv, int n, char *buf, size_t len);
 Move pos_parse_human(const Position *pos, const char *text); /* SAN or coordinates; a legal move or MOVE_NONE */
+/* The notation of the game's own players: SAN. */
+static inline void pos_move_to_native(const Position *pos, Move m, char buf[16]) { pos_move_to_human(pos, m, buf); }
 /* Is the game over here, and why, in words for players (play, judge): mate, stalemate, a rule verdict. */
 GameResult game_judge(const Position *pos, char *why, size_t len);
 /* The board as a player reads it: coordinates, optional ANSI colours. */
-void pos_print_board(const Position *pos, bool ansi_colour, char *buf, size_t len);
+void pos_print_board(const Position *pos, const BoardStyle *style, char *buf, size_t len); /* letters or chess symbols */
 
 #endif

@@ -290,23 +290,36 @@ static void board_put(char *buf, size_t len, size_t *n, const char *fmt, ...)
     *n += k > 0 ? (size_t)k : 0;
 }
 
-void pos_print_board(const Position *pos, bool ansi_colour, char *buf, size_t len)
+/* Letters (White upper case) or chess symbols; White at the bottom unless flipped; the last move's squares in
+ * brackets; coordinates on all four sides. */
+void pos_print_board(const Position *pos, const BoardStyle *st, char *buf, size_t len)
 {
     static const char LETTERS[] = ".PNBRQK";
+    static const char *const FIGURES[2][7] = {{"\u00b7", "\u2659", "\u2658", "\u2657", "\u2656", "\u2655", "\u2654"},
+                                              {"\u00b7", "\u265f", "\u265e", "\u265d", "\u265c", "\u265b", "\u265a"}};
+    const int from = st->last ? move_from(st->last) : -1, to = st->last ? move_to(st->last) : -1;
+    char files[64] = "";
+    for (int col = 0; col < FILE_NB; col++)
+        snprintf(files + strlen(files), sizeof files - strlen(files), " %c ", 'a' + (st->flip ? 7 - col : col));
     size_t n = 0;
     buf[0] = 0;
-    board_put(buf, len, &n, "\n     a  b  c  d  e  f  g  h     Black\n");
-    for (int r = RANK_8; r >= RANK_1; r--) {
-        board_put(buf, len, &n, "  %d", r + 1);
-        for (int f = 0; f < FILE_NB; f++) {
-            const int pc = pos->board[sq_make(f, r)], type = piece_type(pc);
-            const char ch = pc && piece_color(pc) == BLACK ? (char)tolower(LETTERS[type]) : LETTERS[type];
-            if (ansi_colour && pc)
-                board_put(buf, len, &n, "  %s%c\033[0m", piece_color(pc) == WHITE ? "\033[1;37m" : "\033[1;34m", ch);
+    board_put(buf, len, &n, "\n    %s   %s\n", files, st->flip ? "White" : "Black");
+    for (int row = 0; row < 8; row++) {
+        const int r = st->flip ? row : RANK_8 - row;
+        board_put(buf, len, &n, "  %d ", r + 1);
+        for (int col = 0; col < FILE_NB; col++) {
+            const int sq = sq_make(st->flip ? 7 - col : col, r), pc = pos->board[sq], type = piece_type(pc);
+            const bool marked = sq == from || sq == to;
+            const char *ink = !st->colour || !pc ? "" : piece_color(pc) == WHITE ? "\033[1;37m" : "\033[1;34m";
+            char glyph[8];
+            if (st->native)
+                snprintf(glyph, sizeof glyph, "%s", FIGURES[pc ? piece_color(pc) : 0][type]);
             else
-                board_put(buf, len, &n, "  %c", ch);
+                snprintf(glyph, sizeof glyph, "%c", pc && piece_color(pc) == BLACK ? tolower(LETTERS[type]) : LETTERS[type]);
+            board_put(buf, len, &n, "%s%s%s%s%s", marked ? "[" : " ", ink, glyph, *ink ? "\033[0m" : "",
+                      marked ? "]" : " ");
         }
-        board_put(buf, len, &n, "  %d\n", r + 1);
+        board_put(buf, len, &n, " %d\n", r + 1);
     }
-    board_put(buf, len, &n, "     a  b  c  d  e  f  g  h     White\n");
+    board_put(buf, len, &n, "    %s   %s\n", files, st->flip ? "Black" : "White");
 }

@@ -31,7 +31,8 @@ static void usage(void)
            "  chariot analyze [FEN | startpos [moves ...] | moves ...] [--depth N | --movetime MS | --nodes N |\n"
            "                  --infinite] [--multipv N]   PV in coordinates and " GAME_NOTATION "; Ctrl-C stops\n"
            "                                with the best move\n"
-           "  chariot play [--side %s|%s] [--depth N | --time MS] [FEN | startpos [moves ...] | moves ...]\n"
+           "  chariot play [--side %s|%s] [--depth N | --time MS] [--board " GAME_NATIVE_BOARD "|letters]\n"
+           "               [FEN | startpos [moves ...] | moves ...]\n"
            "                                a game in the terminal; type help there\n"
            "  chariot judge [--rule R] [FEN | startpos [moves ...] | moves ...]\n"
            "                                the referee: 'result: 1-0 (checkmate)', '* (game not over)', ...\n",

@@ -2,11 +2,17 @@
 /*
  * play.c - `chariot play`: a game against the engine in the terminal.
  *
- * The board is drawn in text, in colour only when stdout is a terminal.
- * Moves are typed in ICCS (h2e2, H2-E2) or WXF (C2.5); commands change the
- * game: undo, new, side red|black, depth N, time MS, fen, moves, board,
- * help, quit. Everything is read from stdin, so a script can play a game
- * (its lines are echoed after the prompt when stdin is not a terminal).
+ * The board is drawn in text: in the game's own figures (Chinese characters
+ * for xiangqi, chess symbols) when stdout is a terminal with a UTF-8 locale,
+ * in letters otherwise or with --board letters; in colour only on a terminal;
+ * from the player's side (flipped when the player has the second colour);
+ * the last move's squares in brackets. Moves are typed in coordinates
+ * (h2e2, H2-E2) or the players' notation (WXF C2.5 or Chinese 炮二平五; SAN
+ * for chess); commands change the game: undo, new, side, depth, time, fen,
+ * moves, board, flip, save, load, help, quit. Ctrl-C stops the engine's
+ * thinking (it plays the best move found so far), not the game. Everything
+ * is read from stdin, so a script can play a game (its lines are echoed
+ * after the prompt when stdin is not a terminal).
  *
  * The game ends when the game's referee (game_judge, as `chariot judge`)
  * says so: mate or stalemate, the third occurrence of a position (judged by
@@ -17,10 +23,12 @@
 #include "play.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "analyze.h"
@@ -39,7 +47,7 @@ typedef struct {
     Color human;
     int depth;        /* the engine's strength: a fixed depth, or */
     int64_t movetime; /* a time per move in ms */
-    bool colour, echo, over;
+    bool colour, native, flip, echo, over;
 } Game;
 
 static const char *side_name(Color c) { return game_color_name(c); }
@@ -66,23 +74,38 @@ static int parse_side(const char *text)
     return -1;
 }
 
+/* "C2.5 (h2e2)", or with the game's figures "炮二平五 (C2.5, h2e2)": m played in pos. */
+static void move_words(const Game *g, const Position *pos, Move m, char *buf, size_t len)
+{
+    char native[16], human[16], coords[8];
+    pos_move_to_native(pos, m, native);
+    pos_move_to_human(pos, m, human);
+    move_to_str(m, coords);
+    if (g->native && strcmp(native, human))
+        snprintf(buf, len, "%s (%s, %s)", native, human, coords);
+    else
+        snprintf(buf, len, "%s (%s)", human, coords);
+}
+
 static void draw_board(const Game *g)
 {
-    char board[4096];
-    pos_print_board(&g->pos, g->colour, board, sizeof board);
+    char board[8192], words[64];
+    const BoardStyle style = {g->colour, g->native, g->flip, g->nmoves ? g->moves[g->nmoves - 1] : MOVE_NONE};
+    pos_print_board(&g->pos, &style, board, sizeof board);
     printf("%s\n", board);
     if (g->nmoves) {
-        Position before = g->start;
+        static Position before;
+        before = g->start;
         for (int i = 0; i + 1 < g->nmoves; i++) {
             pos_make(&before, g->moves[i]);
             pos_trim_history(&before);
         }
-        char w[16], m[8];
-        pos_move_to_human(&before, g->moves[g->nmoves - 1], w);
-        move_to_str(g->moves[g->nmoves - 1], m);
-        printf("Last move: %s (%s). ", w, m);
+        move_words(g, &before, g->moves[g->nmoves - 1], words, sizeof words);
+        printf("Last move: %s. ", words);
     }
     printf("%s to move; you play %s.\n", side_name(pos_side(&g->pos)), side_name(g->human));
+    if (pos_in_check(&g->pos) && !g->over)
+        printf("Check: %s is in check.\n", side_name(pos_side(&g->pos)));
 }
 
 /* Is the game over? Says so when it is. */
@@ -113,8 +136,9 @@ static void replay(Game *g, int n)
         pos_trim_history(&g->pos);
     }
     g->nmoves = n;
+    g->over = game_over(g, false);
     draw_board(g);
-    g->over = game_over(g, true);
+    game_over(g, true);
 }
 
 static void make_move(Game *g, Move m)
@@ -154,15 +178,14 @@ static void engine_move(Game *g)
     printf("Chariot thinks...\n");
     fflush(stdout);
     Move m = search_run(t, &rep);
-    char w[16], iccs[8], score[32];
+    char words[64], score[32];
     if (m == MOVE_NONE) { /* cannot happen: game_over() comes first */
         g->over = true;
         return;
     }
-    pos_move_to_human(&g->pos, m, w);
-    move_to_str(m, iccs);
+    move_words(g, &g->pos, m, words, sizeof words);
     analyze_format_score(last.score, score, sizeof score);
-    printf("Chariot plays %s (%s)   [depth %d, score %s for Chariot]\n", w, iccs, last.depth, score);
+    printf("Chariot plays %s   [depth %d, score %s for Chariot]\n", words, last.depth, score);
     make_move(g, m);
     if (!g->over)
         draw_board(g);
@@ -178,9 +201,11 @@ static void help(void)
            "  depth N       the engine searches N plies per move\n"
            "  time MS       the engine thinks MS milliseconds per move\n"
            "  moves         list the legal moves     fen    show the position as FEN\n"
-           "  board         draw the board again     help   this text\n"
-           "  quit          leave\n",
-           side_word(0).text, side_word(1).text);
+           "  board [%s|letters]  draw the board again (in that style)\n"
+           "  flip          turn the board round     help   this text\n"
+           "  save FILE     write the game as PGN    load FILE  read a game from a PGN file\n"
+           "  quit          leave (Ctrl-C only stops the engine's thinking)\n",
+           side_word(0).text, side_word(1).text, GAME_NATIVE_BOARD);
 }
 
 static void list_moves(const Game *g)
@@ -195,6 +220,165 @@ static void list_moves(const Game *g)
         if (i % 8 == 7 || i + 1 == n)
             printf("\n");
     }
+}
+
+/* The game as PGN: the seven tag roster (the colours as the game names them), the game's own tags,
+ * the start position when it is not the usual one, the moves in the players' notation, the result. */
+static bool save_pgn(const Game *g, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    char fen[128], why[160], date[16] = "????.??.??", m[16];
+    const time_t now = time(NULL);
+    struct tm tm;
+    if (localtime_r(&now, &tm))
+        strftime(date, sizeof date, "%Y.%m.%d", &tm);
+    GameResult r = game_judge(&g->pos, why, sizeof why);
+    fprintf(f, "[Event \"Chariot play\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"-\"]\n", date);
+    for (Color c = 0; c < 2; c++)
+        fprintf(f, "[%s \"%s\"]\n", side_name(c), c == g->human ? "Player" : "Chariot " CHARIOT_VERSION);
+    fprintf(f, "[Result \"%s\"]\n%s", game_result_str(r), GAME_PGN_TAGS);
+    pos_get_fen(&g->start, fen, sizeof fen);
+    if (strcmp(fen, GAME_STARTPOS))
+        fprintf(f, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
+    fprintf(f, "\n");
+    static Position pos;
+    pos = g->start;
+    int column = 0, number = 1; /* move numbers count from 1 in every game Chariot writes */
+    for (int i = 0; i < g->nmoves; i++) {
+        char word[40] = "";
+        const bool first = pos_side(&pos) == COLOR_FIRST;
+        pos_move_to_human(&pos, g->moves[i], m);
+        if (first || i == 0)
+            snprintf(word, sizeof word, "%d%s ", number, first ? "." : "...");
+        snprintf(word + strlen(word), sizeof word - strlen(word), "%s", m);
+        if (column + (int)strlen(word) + 1 > 79) {
+            fprintf(f, "\n");
+            column = 0;
+        }
+        column += fprintf(f, "%s%s", column ? " " : "", word);
+        number += !first;
+        pos_make(&pos, g->moves[i]);
+        pos_trim_history(&pos);
+    }
+    if (r != GAME_ONGOING)
+        fprintf(f, "%s{%s}", column ? " " : "", why);
+    fprintf(f, "%s%s\n", column || r != GAME_ONGOING ? " " : "", game_result_str(r));
+    return fclose(f) == 0;
+}
+
+/* A game from a PGN file: the FEN tag if any, then the moves in any notation the game reads; move
+ * numbers, comments, variations in parentheses and the result are skipped. On error (err says which
+ * move) the game stays as it was. */
+static bool load_pgn(Game *g, const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return false;
+    }
+    static char text[1 << 16];
+    const size_t got = fread(text, 1, sizeof text - 1, f);
+    const bool whole = feof(f);
+    fclose(f);
+    text[got] = 0;
+    if (!whole) {
+        snprintf(err, errlen, "%s is longer than %zu bytes", path, sizeof text - 1);
+        return false;
+    }
+    static Position start, pos;
+    char fen[256] = GAME_STARTPOS, *p = text;
+    char *tag = strstr(text, "[FEN \"");
+    if (tag && sscanf(tag + 6, "%255[^\"]", fen) != 1) {
+        snprintf(err, errlen, "%s: an empty FEN tag", path);
+        return false;
+    }
+    if (!pos_set_fen(&start, fen, err, errlen))
+        return false;
+    pos = start;
+    static Move moves[PLAY_MAX_PLIES];
+    int n = 0, depth = 0; /* depth: inside comments or variations */
+    while (*p) {
+        if (*p == '[' && depth == 0) { /* a tag: to the end of its line */
+            p += strcspn(p, "\n");
+            continue;
+        }
+        if (*p == '{' || *p == '(') {
+            depth++, p++;
+            continue;
+        }
+        if ((*p == '}' || *p == ')') && depth > 0) {
+            depth--, p++;
+            continue;
+        }
+        if (*p == ';' && depth == 0) {
+            p += strcspn(p, "\n");
+            continue;
+        }
+        if (isspace((unsigned char)*p) || depth > 0) {
+            p++;
+            continue;
+        }
+        char word[64];
+        size_t len = strcspn(p, " \t\r\n{}();");
+        snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), p);
+        p += len;
+        if (!strcmp(word, "1-0") || !strcmp(word, "0-1") || !strcmp(word, "1/2-1/2") || !strcmp(word, "*"))
+            break;
+        const size_t digits = strspn(word, "0123456789");
+        if (digits && word[digits] == '.') { /* a move number (12. or 12...), alone or glued to the move */
+            const char *move = word + digits + strspn(word + digits, ".");
+            if (!*move)
+                continue;
+            if (!isdigit((unsigned char)*move)) /* 12.C2.5, 2.馬二進三; not the pawn form 15.6 */
+                memmove(word, move, strlen(move) + 1);
+        }
+        const Move m = pos_parse_human(&pos, word);
+        if (m == MOVE_NONE || n == PLAY_MAX_PLIES) {
+            snprintf(err, errlen, "%s: '%s' (move %d) is not a legal move there", path, word, n + 1);
+            return false;
+        }
+        moves[n++] = m;
+        pos_make(&pos, m);
+        pos_trim_history(&pos);
+    }
+    g->start = start;
+    memcpy(g->moves, moves, (size_t)n * sizeof moves[0]);
+    replay(g, n);
+    return true;
+}
+
+/* The board style from a word: the game's own figures, or letters. */
+static bool parse_board_style(const char *word, bool *native)
+{
+    if (!strcmp(word, GAME_NATIVE_BOARD) || !strcmp(word, "native")) {
+        *native = true;
+        return true;
+    }
+    if (!strcmp(word, "letters")) {
+        *native = false;
+        return true;
+    }
+    return false;
+}
+
+/* Is the terminal's character set UTF-8 (LC_ALL, else LC_CTYPE, else LANG)? */
+static bool locale_is_utf8(void)
+{
+    const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        const char *v = getenv(names[i]);
+        if (v && *v) {
+            char low[64];
+            size_t k = 0;
+            for (; v[k] && k + 1 < sizeof low; k++)
+                low[k] = (char)tolower((unsigned char)v[k]);
+            low[k] = 0;
+            return strstr(low, "utf-8") || strstr(low, "utf8");
+        }
+    }
+    return false;
 }
 
 /* One line of input; false: quit. */
@@ -221,10 +405,12 @@ static bool play_command(Game *g, char *line)
         else
             replay(g, n);
     } else if (!strcmp(word, "side")) {
-        if (words != 2 || parse_side(arg) < 0)
+        if (words != 2 || parse_side(arg) < 0) {
             printf("error: side takes '%s' or '%s'\n", side_word(0).text, side_word(1).text);
-        else
+        } else {
             g->human = parse_side(arg);
+            g->flip = g->human == COLOR_SECOND;
+        }
     } else if (!strcmp(word, "depth")) {
         if (words != 2 || !proto_parse_long(arg, 1, MAX_DEPTH, &v)) {
             printf("error: depth takes a whole number from 1 to %d\n", MAX_DEPTH);
@@ -246,7 +432,23 @@ static bool play_command(Game *g, char *line)
         pos_get_fen(&g->pos, fen, sizeof fen);
         printf("%s\n", fen);
     } else if (!strcmp(word, "board")) {
+        if (words >= 2 && !parse_board_style(arg, &g->native))
+            printf("error: board takes '%s' or 'letters'\n", GAME_NATIVE_BOARD);
+        else
+            draw_board(g);
+    } else if (!strcmp(word, "flip")) {
+        g->flip = !g->flip;
         draw_board(g);
+    } else if (!strcmp(word, "save") || !strcmp(word, "load")) {
+        char err[256];
+        if (words != 2)
+            printf("error: %s takes a file name\n", word);
+        else if (word[0] == 's' && !save_pgn(g, arg))
+            printf("error: cannot write %s: %s\n", arg, strerror(errno));
+        else if (word[0] == 's')
+            printf("Saved the game (%d plies) to %s.\n", g->nmoves, arg);
+        else if (!load_pgn(g, arg, err, sizeof err))
+            printf("error: %s; the game stays as it was\n", err);
     } else if (!strcmp(word, "moves")) {
         list_moves(g);
     } else {
@@ -268,6 +470,8 @@ int play_main(int argc, char **argv)
     long v;
     g.human = 0; /* the side that moves first */
     g.movetime = PLAY_DEFAULT_MOVETIME;
+    g.colour = isatty(STDOUT_FILENO);
+    g.native = g.colour && locale_is_utf8(); /* a terminal that shows the game's figures; letters in pipes */
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : "";
         if (strncmp(a, "--", 2)) {
@@ -283,9 +487,11 @@ int play_main(int argc, char **argv)
         } else if (!strcmp(a, "--time") && proto_parse_long(next, 1, 3600000, &v)) {
             g.movetime = v;
             g.depth = 0;
+        } else if (!strcmp(a, "--board") && parse_board_style(next, &g.native)) {
+            /* the style is set */
         } else {
-            fprintf(stderr, "chariot play: bad option '%s %s' (--side %s|%s, --depth N, --time MS)\n", a, next,
-                    side_word(0).text, side_word(1).text);
+            fprintf(stderr, "chariot play: bad option '%s %s' (--side %s|%s, --depth N, --time MS, --board %s|letters)\n",
+                    a, next, side_word(0).text, side_word(1).text, GAME_NATIVE_BOARD);
             return 2;
         }
     }
@@ -293,8 +499,9 @@ int play_main(int argc, char **argv)
         fprintf(stderr, "chariot play: %s\n", err);
         return 2;
     }
-    g.colour = isatty(STDOUT_FILENO);
+    g.flip = g.human == COLOR_SECOND;
     g.echo = !isatty(STDIN_FILENO);
+    analyze_catch_interrupt(); /* Ctrl-C: the engine plays the best move found so far; at the prompt, nothing */
     threads_new_game();
     printf("Chariot: you play %s. Type a move (%s), or help.\n", side_name(g.human), GAME_MOVE_EXAMPLE);
     replay(&g, 0);
@@ -306,7 +513,13 @@ int play_main(int argc, char **argv)
         }
         printf("%s> ", side_word(g.human).text);
         fflush(stdout);
+        errno = 0;
         ReadLine got = proto_read_bounded(stdin, line, sizeof line);
+        if (got == READ_EOF && errno == EINTR) { /* Ctrl-C at the prompt */
+            clearerr(stdin);
+            printf("\n(Ctrl-C stops Chariot's thinking; type quit to leave.)\n");
+            continue;
+        }
         if (got == READ_EOF) {
             printf("\n");
             break;

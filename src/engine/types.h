@@ -47,6 +47,14 @@ static inline const char *game_result_str(GameResult r) /* as PGN writes it */
     return r == GAME_FIRST_WINS ? "1-0" : r == GAME_SECOND_WINS ? "0-1" : r == GAME_DRAWN ? "1/2-1/2" : "*";
 }
 
+/* How a game draws its board for a person (pos_print_board; `play`). */
+typedef struct {
+    bool colour;   /* ANSI colours */
+    bool native;   /* the game's own figures: Chinese characters (xiangqi), chess symbols (chess); else letters */
+    bool flip;     /* seen from the side that moves second */
+    Move last;     /* marked on the board: its from and to squares in brackets; MOVE_NONE: none */
+} BoardStyle;
+
 #define CHARIOT_VERSION "0.1" /* --version, the protocols' "id name", the man page */
 
 #define MOVE_NONE ((Move)0)

@@ -41,6 +41,7 @@ extern Key ZOBRIST[PIECE_NB][SQUARE_NB];
 extern Key ZOBRIST_SIDE;
 extern int16_t PSQ[PIECE_NB][SQUARE_NB]; /* material + placement, Red's view */
 extern const int PIECE_VALUE[PIECE_TYPE_NB];
+extern const char *const CHINESE_PIECE[2][PIECE_TYPE_NB]; /* 帥仕相馬車炮兵 / 將士象馬車砲卒 (chinese.c) */
 
 void board_init_tables(void);
 void eval_init_tables(void);

@@ -22,10 +22,12 @@
 #define GAME_HAS_FAIRY_RANKS 1 /* UCI ranks 1-10 as Fairy-Stockfish writes them (option FairyRanks) */
 #define GAME_MOVE_EXAMPLE "h2e2 or C2.5"
 #define GAME_MOVE_HELP                                                                                       \
-    "Moves: ICCS like h2e2 (also H2-E2) or WXF like C2.5, H8+7, R9+1, H++7.\n"                              \
+    "Moves: ICCS like h2e2 (also H2-E2), WXF like C2.5, H8+7, R9+1, H++7, or Chinese like 炮二平五.\n"     \
     "  Pieces on the board: K king, A advisor, B (WXF E) elephant, N (WXF H) horse,\n"                      \
     "  R rook, C cannon, P pawn; Red upper case, Black lower case."
 #define GAME_STARTPOS "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+#define GAME_NATIVE_BOARD "chinese" /* play --board: the game's own figures (Chinese characters) */
+#define GAME_PGN_TAGS "[Game \"Chinese Chess\"]\n[Format \"WXF\"]\n" /* PGN as xiangqi programs write it */
 
 enum { RED = 0, BLACK = 1 };
 enum { SQUARE_NB = 90, FILE_NB = 9, RANK_NB = 10 };
@@ -151,7 +153,11 @@ void game_set_key_seed(uint64_t seed); /* new Zobrist keys; set positions again 
 void pos_move_to_wxf(const Position *pos, Move m, char buf[8]); /* m legal in pos */
 void pos_pv_to_wxf(const Position *pos, const Move *pv, int n, char *buf, size_t len);
 Move pos_parse_wxf(const Position *pos, const char *text);   /* a legal move or MOVE_NONE */
-Move pos_parse_human(const Position *pos, const char *text); /* ICCS (h2e2, H2-E2) or WXF */
+Move pos_parse_human(const Position *pos, const char *text); /* ICCS (h2e2, H2-E2), WXF or Chinese */
+void pos_move_to_chinese(const Position *pos, Move m, char buf[16]); /* 炮二平五 (chinese.c); m legal in pos */
+Move pos_parse_chinese(const Position *pos, const char *text);      /* a legal move or MOVE_NONE */
+/* The notation of the game's own players: Chinese (chess: SAN). */
+static inline void pos_move_to_native(const Position *pos, Move m, char buf[16]) { pos_move_to_chinese(pos, m, buf); }
 /* The contract's names for the notation people read (GAME_NOTATION). */
 static inline void pos_move_to_human(const Position *pos, Move m, char buf[16]) { pos_move_to_wxf(pos, m, buf); }
 static inline void pos_pv_to_human(const Position *pos, const Move *pv, int n, char *buf, size_t len)
@@ -161,8 +167,9 @@ static inline void pos_pv_to_human(const Position *pos, const Move *pv, int n, c
 /* Is the game over here (play, judge, the protocols' notes): the result, and why in words ("checkmate",
  * "Red chased the black rook perpetually", "60-move rule"); GAME_ONGOING leaves `why` empty. */
 GameResult game_judge(const Position *pos, char *why, size_t len);
-/* The board as a player reads it: coordinates, the river, optional ANSI colours. */
-void pos_print_board(const Position *pos, bool ansi_colour, char *buf, size_t len);
+/* The board as a player reads it: coordinates, the river; letters or Chinese characters, colours, flipped,
+ * the last move marked as `style` says (display.c). */
+void pos_print_board(const Position *pos, const BoardStyle *style, char *buf, size_t len);
 static inline int pos_rule60(const Position *pos) { return pos->st[pos->ply].rule60; } /* plies since a capture */
 
 #endif

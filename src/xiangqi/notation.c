@@ -1,6 +1,6 @@
 /*
  * notation.c - WXF move notation, written and read, and a reader for moves
- * typed by people (ICCS or WXF).
+ * typed by people (ICCS, WXF, or Chinese through chinese.c).
  *
  * A WXF move is piece, source file, action, number (specs.md section 5):
  *   - piece letters K A E H R C P, upper case for both sides when written;
@@ -20,7 +20,6 @@
  * forms other writers use (+C.5, P5.6 where only one pawn of the file can go).
  */
 #include <ctype.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +215,9 @@ Move pos_parse_wxf(const Position *pos, const char *text)
 
 Move pos_parse_human(const Position *pos, const char *text)
 {
+    for (const char *p = text; *p; p++)
+        if ((unsigned char)*p >= 0x80) /* characters: Chinese notation */
+            return pos_parse_chinese(pos, text);
     char s[8];
     size_t n = 0;
     for (const char *p = text; *p; p++) {
@@ -229,37 +231,4 @@ Move pos_parse_human(const Position *pos, const char *text)
     bool iccs = n == 4 && s[0] >= 'a' && s[0] <= 'i' && isdigit((unsigned char)s[1]) && s[2] >= 'a' && s[2] <= 'i' &&
                 isdigit((unsigned char)s[3]);
     return iccs ? pos_parse_move(pos, s) : pos_parse_wxf(pos, text);
-}
-
-/* Appends to buf at *n, as far as it fits. */
-static void board_put(char *buf, size_t len, size_t *n, const char *fmt, ...)
-{
-    if (*n >= len)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    int k = vsnprintf(buf + *n, len - *n, fmt, ap);
-    va_end(ap);
-    *n += k > 0 ? (size_t)k : 0;
-}
-
-void pos_print_board(const Position *pos, bool ansi_colour, char *buf, size_t len)
-{
-    static const char LETTERS[] = ".KABNRCP";
-    size_t n = 0;
-    buf[0] = 0;
-    board_put(buf, len, &n, "\n     1  2  3  4  5  6  7  8  9    Black\n");
-    for (int r = RANK_NB - 1; r >= 0; r--) {
-        board_put(buf, len, &n, "  %d", r);
-        for (int f = 0; f < FILE_NB; f++) {
-            int pc = pos->board[sq_make(f, r)], type = piece_type(pc);
-            char ch = pc && piece_color(pc) == BLACK ? (char)tolower(LETTERS[type]) : LETTERS[type];
-            if (ansi_colour && pc)
-                board_put(buf, len, &n, "  %s%c\033[0m", piece_color(pc) == RED ? "\033[1;31m" : "\033[1m", ch);
-            else
-                board_put(buf, len, &n, "  %c", ch);
-        }
-        board_put(buf, len, &n, "\n%s", r == 5 ? "     ~~~~~~~~~~~ river ~~~~~~~~~~~\n" : "");
-    }
-    board_put(buf, len, &n, "     a  b  c  d  e  f  g  h  i\n     9  8  7  6  5  4  3  2  1    Red\n");
 }

@@ -4,9 +4,11 @@
  * and options, coordinates for every kind of move (promotions, castling in
  * standard and Chess960 notation, en passant), mate and stalemate at the
  * root, the fifty-move rule against a mate on the 100th ply, bad input; and
- * the command line (analyze in SAN, perft, bench).
+ * the command line (analyze in SAN, perft, bench, play: chess symbols, the
+ * board flipped for Black, check said, standard PGN saved).
  */
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 
@@ -166,4 +168,31 @@ void test_chess_cli(void)
     CHECK(strstr(out, "best move: ") != NULL && strstr(out, "White to move") != NULL, "analyze a chess FEN: %s", out);
     run_cli("analyze moves e4 e5 Nf3 Nc6 Bb5 --depth 3", out, sizeof out);
     CHECK(strstr(out, "best move: ") != NULL && strstr(out, "Black to move") != NULL, "analyze a SAN move list: %s", out);
+    /* play: chess symbols, flipped for Black, check said, standard PGN saved. */
+    char path[64], args[256];
+    snprintf(path, sizeof path, "/tmp/chariot-chess-test-%d.pgn", (int)getpid());
+    snprintf(args, sizeof args, "play --board symbols --depth 1 < /dev/null; printf 'e4\\nsave %s\\nquit\\n' | %s play "
+             "--board letters --depth 1", path, g_engine_path);
+    run_cli(args, out, sizeof out);
+    CHECK(strstr(out, "\u2654") && strstr(out, "\u265a"), "chess symbols: %s", out);
+    CHECK(strstr(out, "Saved the game (2 plies)"), "saved: %s", out);
+    char text[1024];
+    CHECK(read_file_text(path, text, sizeof text), "read %s", path);
+    CHECK(strstr(text, "[White \"Player\"]") && strstr(text, "[Black \"Chariot ") && strstr(text, "1. e4 ") &&
+              !strstr(text, "Format"),
+          "standard PGN: %s", text);
+    remove(path);
+    run_cli("play --board letters --side black 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3' < /dev/null",
+            out, sizeof out);
+    CHECK(strstr(out, "Result: 0-1 (checkmate)") && strstr(out, "h  g  f  e  d  c  b  a    White"),
+          "fool's mate, flipped: %s", out);
+    run_cli("play --board letters 'rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3' < /dev/null", out,
+            sizeof out);
+    CHECK(strstr(out, "Result: 1-0 (checkmate)") != NULL, "mated: %s", out);
+    run_cli("play --board letters --side black 'rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2' < /dev/null",
+            out, sizeof out);
+    CHECK(strstr(out, "Check: Black is in check.") == NULL, "no check when none: %s", out);
+    run_cli("play --board letters --side black 'rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2' < /dev/null",
+            out, sizeof out);
+    CHECK(strstr(out, "Check: Black is in check.") != NULL, "check said: %s", out);
 }
