@@ -7,6 +7,7 @@
 
 #include "check.h"
 #include "search.h"
+#include "skill.h"
 #include "thread.h"
 
 enum { MATE_NODE_BUDGET = 1000000, MATE_MIN_SOLVED = 49, MATE_QUICK_POSITIONS = 12 };
@@ -53,6 +54,121 @@ static void test_mates(void)
         CHECK(solved >= tried - 2, "mate suite (quick): %d of %d", solved, tried);
     else
         CHECK(solved >= MATE_MIN_SOLVED, "mate suite: %d of %d solved, need %d", solved, tried, MATE_MIN_SOLVED);
+}
+
+/* Does the side to move in pos, after m, face a mate in one? */
+static bool allows_mate_in_one(Position *pos, Move m)
+{
+    Move replies[MAX_MOVES], answers[MAX_MOVES];
+    pos_make(pos, m);
+    bool mate = false;
+    const int n = gen_legal(pos, replies);
+    for (int i = 0; i < n && !mate; i++) {
+        pos_make(pos, replies[i]);
+        mate = gen_legal(pos, answers) == 0;
+        pos_unmake(pos);
+    }
+    pos_unmake(pos);
+    return mate;
+}
+
+/* Playing weaker: the choice among lines (skill_pick), the Elo scale, and through the search: a mate is
+ * always played, a move that allows a mate in one never, at the weakest level. */
+static void test_skill(void)
+{
+    enum { SEEDS = 2000 };
+    const Score mate1 = score_mate_in(1), ordinary[] = {40, 20, -10, -60};
+    int best_share[SKILL_MAX] = {0}, distinct = 0, seen[4] = {0};
+    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
+        const Score mating[] = {mate1, 300, 200, 100}, hanging[] = {50, 45, score_mated_in(2), 40},
+                    lost[] = {score_mated_in(9), score_mated_in(2), score_mated_in(2), score_mated_in(4)};
+        CHECK(skill_pick(lost, 4, 0, seed) == 0, "level 0 shortened its resistance (seed %llu)", (unsigned long long)seed);
+        CHECK(skill_pick(mating, 4, 0, seed) == 0, "level 0 missed a mate (seed %llu)", (unsigned long long)seed);
+        CHECK(skill_pick(hanging, 4, 0, seed) != 2, "level 0 allowed a mate (seed %llu)", (unsigned long long)seed);
+        const Score far[] = {200, 100, 0, -100};
+        CHECK(skill_pick(far, 4, SKILL_MAX - 1, seed) == 0, "level %d chose a line %d cp worse", SKILL_MAX - 1,
+              far[0] - far[skill_pick(far, 4, SKILL_MAX - 1, seed)]);
+        seen[skill_pick(ordinary, 4, 0, seed)]++;
+        for (int level = 0; level < SKILL_MAX; level += 5)
+            best_share[level] += skill_pick(ordinary, 4, level, seed) == 0;
+    }
+    for (int i = 0; i < 4; i++)
+        distinct += seen[i] > 0;
+    CHECK(distinct >= 3 && seen[0] > seen[1] && seen[1] > seen[2], "level 0 chooses among the lines by score: %d %d %d %d",
+          seen[0], seen[1], seen[2], seen[3]);
+    CHECK(best_share[0] < best_share[5] && best_share[5] < best_share[10] && best_share[10] <= best_share[15],
+          "higher levels play the best line more often: %d %d %d %d", best_share[0], best_share[5], best_share[10],
+          best_share[15]);
+    CHECK(skill_pick(ordinary, 4, 7, 42) == skill_pick(ordinary, 4, 7, 42), "the same seed, the same choice");
+    CHECK(skill_level_for_elo(SKILL_ELO_MIN) == 0 && skill_level_for_elo(SKILL_ELO_MAX) == SKILL_MAX - 1 &&
+              skill_level_for_elo(0) == 0 && skill_level_for_elo(99999) == SKILL_MAX - 1,
+          "the Elo range maps onto the weakened levels");
+    for (int elo = SKILL_ELO_MIN; elo < SKILL_ELO_MAX; elo += 10)
+        CHECK(skill_level_for_elo(elo) <= skill_level_for_elo(elo + 10), "levels rise with Elo at %d", elo);
+    for (int level = 1; level < SKILL_MAX; level++)
+        CHECK(skill_depth(level) >= skill_depth(level - 1) && skill_temperature(level) <= skill_temperature(level - 1),
+              "level %d is no weaker than level %d", level, level - 1);
+
+    /* Through the search at level 0, after the first two moves of each solution of the mate-in-two suite:
+     * the mate in one is played, and the defender to move (the same position, the other side to move) never
+     * allows it. */
+    static char lines[64][512];
+    SearchThread *t = threads_main();
+    const int n = read_lines("tests/mates.epd", lines, 64);
+    int mates = 0, threats = 0;
+    for (int i = 0; i < n && i < 12; i++) {
+        char fen[256], pv[3][8];
+        char *p = strstr(lines[i], " bm "), *line = strstr(lines[i], " pv ");
+        if (!p || !line || sscanf(line + 4, "%7s %7s %7s", pv[0], pv[1], pv[2]) != 3)
+            continue;
+        snprintf(fen, sizeof fen, "%.*s 0 1", (int)(p - lines[i]), lines[i]);
+        Position pos;
+        char err[160], after[256];
+        pos_set_fen(&pos, fen, err, sizeof err);
+        pos_make(&pos, pos_parse_move(&pos, pv[0]));
+        pos_make(&pos, pos_parse_move(&pos, pv[1]));
+        pos_get_fen(&pos, after, sizeof after);
+        for (int k = 0; k < 3; k++) {
+            pos_set_fen(&t->pos, after, err, sizeof err);
+            search_limits_init(&t->limits);
+            t->limits.weakened = true;
+            t->limits.skill_level = 0;
+            atomic_store(&g_stop, false);
+            Position probe = t->pos;
+            const Move m = search_run(t, NULL);
+            char got[8];
+            move_to_str(m, got);
+            pos_make(&probe, m);
+            Move none[MAX_MOVES];
+            CHECK(gen_legal(&probe, none) == 0, "level 0 missed the mate in one of line %d: %s (%s mates)", i + 1, got,
+                  pv[2]);
+            mates++;
+        }
+        /* The defender to move, facing the mate in one. */
+        char *side = strstr(after, " w ") ? strstr(after, " w ") : strstr(after, " b ");
+        side[1] = side[1] == 'w' ? 'b' : 'w';
+        if (!pos_set_fen(&pos, after, err, sizeof err) || pos_in_check(&pos))
+            continue;
+        Move list[MAX_MOVES];
+        int legal = gen_legal(&pos, list), unsafe = 0;
+        for (int k = 0; k < legal; k++)
+            unsafe += allows_mate_in_one(&pos, list[k]);
+        if (unsafe == 0 || unsafe == legal)
+            continue;
+        for (int k = 0; k < 5; k++) {
+            t->pos = pos;
+            search_limits_init(&t->limits);
+            t->limits.weakened = true;
+            t->limits.skill_level = 0;
+            atomic_store(&g_stop, false);
+            const Move m = search_run(t, NULL);
+            char got[8];
+            move_to_str(m, got);
+            CHECK(!allows_mate_in_one(&pos, m), "level 0 allowed a mate in one: %s in %s", got, after);
+            threats++;
+        }
+    }
+    CHECK(mates >= 30 && threats >= 10, "%d mate searches, %d searches under a mate threat", mates, threats);
 }
 
 static void test_reproducible(void)
@@ -247,4 +363,5 @@ void test_search(void)
     test_reproducible();
     test_helpers_every_search();
     test_mates();
+    test_skill();
 }

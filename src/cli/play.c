@@ -33,6 +33,7 @@
 
 #include "analyze.h"
 #include "protocol.h"
+#include "skill.h"
 #include "thread.h"
 
 enum {
@@ -47,6 +48,7 @@ typedef struct {
     Color human;
     int depth;        /* the engine's strength: a fixed depth, or */
     int64_t movetime; /* a time per move in ms */
+    int elo;          /* 0: full strength; else the rating to play at (skill.h) */
     bool colour, native, flip, echo, over;
 } Game;
 
@@ -173,6 +175,8 @@ static void engine_move(Game *g)
     search_limits_init(&t->limits);
     t->limits.depth = g->depth;
     t->limits.movetime = g->movetime;
+    t->limits.weakened = g->elo > 0;
+    t->limits.skill_level = g->elo > 0 ? skill_level_for_elo(g->elo) : SKILL_MAX;
     atomic_store(&g_stop, false);
     atomic_store(&g_pondering, false);
     printf("Chariot thinks...\n");
@@ -200,12 +204,13 @@ static void help(void)
            "  side %s|%s  play that side (the engine moves if it is its turn)\n"
            "  depth N       the engine searches N plies per move\n"
            "  time MS       the engine thinks MS milliseconds per move\n"
+           "  elo N|off     the engine plays at about N Elo (%d-%d), or at full strength\n"
            "  moves         list the legal moves     fen    show the position as FEN\n"
            "  board [%s|letters]  draw the board again (in that style)\n"
            "  flip          turn the board round     help   this text\n"
            "  save FILE     write the game as PGN    load FILE  read a game from a PGN file\n"
            "  quit          leave (Ctrl-C only stops the engine's thinking)\n",
-           side_word(0).text, side_word(1).text, GAME_NATIVE_BOARD);
+           side_word(0).text, side_word(1).text, SKILL_ELO_MIN, SKILL_ELO_MAX, GAME_NATIVE_BOARD);
 }
 
 static void list_moves(const Game *g)
@@ -427,6 +432,16 @@ static bool play_command(Game *g, char *line)
             g->depth = 0;
             printf("Chariot now thinks %ld ms per move.\n", v);
         }
+    } else if (!strcmp(word, "elo")) {
+        if (words == 2 && !strcmp(arg, "off")) {
+            g->elo = 0;
+            printf("Chariot now plays at full strength.\n");
+        } else if (words != 2 || !proto_parse_long(arg, SKILL_ELO_MIN, SKILL_ELO_MAX, &v)) {
+            printf("error: elo takes a rating from %d to %d, or off\n", SKILL_ELO_MIN, SKILL_ELO_MAX);
+        } else {
+            g->elo = (int)v;
+            printf("Chariot now plays at about %ld Elo (skill level %d).\n", v, skill_level_for_elo(g->elo));
+        }
     } else if (!strcmp(word, "fen")) {
         char fen[128];
         pos_get_fen(&g->pos, fen, sizeof fen);
@@ -487,11 +502,14 @@ int play_main(int argc, char **argv)
         } else if (!strcmp(a, "--time") && proto_parse_long(next, 1, 3600000, &v)) {
             g.movetime = v;
             g.depth = 0;
+        } else if (!strcmp(a, "--elo") && proto_parse_long(next, SKILL_ELO_MIN, SKILL_ELO_MAX, &v)) {
+            g.elo = (int)v;
         } else if (!strcmp(a, "--board") && parse_board_style(next, &g.native)) {
             /* the style is set */
         } else {
-            fprintf(stderr, "chariot play: bad option '%s %s' (--side %s|%s, --depth N, --time MS, --board %s|letters)\n",
-                    a, next, side_word(0).text, side_word(1).text, GAME_NATIVE_BOARD);
+            fprintf(stderr,
+                    "chariot play: bad option '%s %s' (--side %s|%s, --depth N, --time MS, --elo %d-%d, --board %s|letters)\n",
+                    a, next, side_word(0).text, side_word(1).text, SKILL_ELO_MIN, SKILL_ELO_MAX, GAME_NATIVE_BOARD);
             return 2;
         }
     }

@@ -64,6 +64,8 @@ typedef struct {
     bool no_tt_move;     /* laboratory: do not order the table move first */
     bool tt_pv_cutoffs;  /* laboratory: take table cutoffs at PV nodes too (as XQWLight does) */
     bool no_iir;         /* laboratory: no internal iterative reduction (ttlab iir) */
+    bool weakened;       /* play below full strength at skill_level (skill.h) */
+    int skill_level;     /* 0 .. SKILL_MAX */
 } SearchLimits;
 
 typedef struct {

@@ -5,6 +5,7 @@
  */
 #include <string.h>
 
+#include "skill.h"
 #include "thread.h"
 #include "timeman.h"
 
@@ -230,10 +231,71 @@ static void prepare_helpers(const SearchThread *t)
     }
 }
 
+/* Is the side to move in pos mated (no legal move, and that loses)? */
+static bool mated_now(Position *pos)
+{
+    Move list[MAX_MOVES];
+    return gen_legal(pos, list) == 0 && game_no_move_score(pos, 0) < 0;
+}
+
+/* Can the opponent mate at once after m? */
+static bool allows_mate_now(Position *pos, Move m)
+{
+    Move replies[MAX_MOVES];
+    pos_make(pos, m);
+    const int n = gen_legal(pos, replies);
+    bool mate = false;
+    for (int i = 0; i < n && !mate; i++) {
+        pos_make(pos, replies[i]);
+        mate = mated_now(pos);
+        pos_unmake(pos);
+    }
+    pos_unmake(pos);
+    return mate;
+}
+
+/* The root line a weaker player plays (skill.h). Its two rules are checked on the board, not left to the
+ * shallow search: a move that mates at once is played, and a line that lets the opponent mate at once
+ * counts as lost. The lines go to skill_pick best first. */
+static int weaker_choice(SearchThread *t, const SearchThread *chosen)
+{
+    Position *pos = &t->pos;
+    for (int i = 0; i < chosen->s.nroot; i++) {
+        pos_make(pos, chosen->s.root[i].move);
+        const bool mate = mated_now(pos);
+        pos_unmake(pos);
+        if (mate)
+            return i;
+    }
+    const int n = imin(multipv_lines(chosen), SKILL_CANDIDATES);
+    int order[SKILL_CANDIDATES];
+    Score scores[SKILL_CANDIDATES];
+    for (int i = 0; i < n; i++) { /* insertion by score, highest first */
+        const Score s = allows_mate_now(pos, chosen->s.root[i].move) ? score_mated_in(2) : chosen->s.root[i].score;
+        int k = i;
+        for (; k > 0 && scores[k - 1] < s; k--) {
+            scores[k] = scores[k - 1];
+            order[k] = order[k - 1];
+        }
+        scores[k] = s;
+        order[k] = i;
+    }
+    if (score_is_mate(scores[0]) && scores[0] < 0) /* every line searched lets a mate in: any move that does not */
+        for (int i = n; i < chosen->s.nroot; i++)
+            if (!allows_mate_now(pos, chosen->s.root[i].move))
+                return i;
+    return order[skill_pick(scores, n, t->limits.skill_level, (uint64_t)now_ms() ^ t->s.stats.nodes)];
+}
+
 Move search_run(SearchThread *t, const SearchReporter *rep)
 {
     Position *pos = &t->pos;
     memset(&t->s, 0, sizeof t->s);
+    if (t->limits.weakened) { /* a weaker player: shallower, and several lines to choose from (skill.h) */
+        const int cap = skill_depth(t->limits.skill_level);
+        t->limits.depth = t->limits.depth > 0 ? imin(t->limits.depth, cap) : cap;
+        t->limits.multipv = imax(t->limits.multipv, SKILL_CANDIDATES);
+    }
     atomic_store(&t->published, 0);
     t->s.start_ms = now_ms();
     time_allocate(&t->limits, pos_side(pos), &t->s.optimum_ms, &t->s.maximum_ms);
@@ -273,6 +335,8 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
     if (chosen->s.completed_depth > 0 && (chosen != t || !pv_equal(&t->s.shown, &chosen->s.root[0].pv)))
         report(chosen, rep, chosen->s.completed_depth, 1, BOUND_EXACT, NULL);
     const RootMove *best = &chosen->s.root[0];
+    if (t->limits.weakened && chosen->s.completed_depth > 0)
+        best = &chosen->s.root[weaker_choice(t, chosen)];
     if (rep && rep->on_bestmove)
         rep->on_bestmove(best->move, best->pv.len > 1 ? best->pv.moves[1] : MOVE_NONE, rep->ctx);
     return best->move;

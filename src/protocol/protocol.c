@@ -16,10 +16,16 @@
 #include <strings.h>
 
 #include "numparse.h"
+#include "skill.h"
 #include "thread.h"
 
-EngineSettings g_settings = {.multipv = 1, .move_overhead = 10, .ponder = false, .fairy_ranks = false,
-                             .repetition_rule = "AXF"};
+EngineSettings g_settings = {.multipv = 1,
+                             .move_overhead = 10,
+                             .ponder = false,
+                             .fairy_ranks = false,
+                             .repetition_rule = "AXF",
+                             .elo = SKILL_ELO_DEFAULT,
+                             .skill_level = SKILL_MAX};
 
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *proto_in; /* where the protocols read commands; NULL: stdin */
@@ -440,6 +446,32 @@ void proto_prepare_search(Position *pos)
 #endif
 }
 
+void proto_apply_strength(SearchLimits *limits)
+{
+    limits->weakened = g_settings.limit_strength || g_settings.skill_level < SKILL_MAX;
+    limits->skill_level = g_settings.limit_strength ? skill_level_for_elo(g_settings.elo) : g_settings.skill_level;
+}
+
+static bool apply_limit_strength(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    return proto_parse_bool(v, &g_settings.limit_strength);
+}
+
+static bool apply_elo(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    g_settings.elo = (int)option_value(v); /* SKILL_ELO_MIN .. SKILL_ELO_MAX */
+    return true;
+}
+
+static bool apply_skill_level(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    g_settings.skill_level = (int)option_value(v); /* 0 .. SKILL_MAX */
+    return true;
+}
+
 void proto_rule_notes(const Position *root, Move best)
 {
     static Position after;
@@ -485,6 +517,9 @@ const EngineOption ENGINE_OPTIONS[] = {
     {"UCI_Chess960", OPT_CHECK, "false", 0, 0, NULL, apply_chess960},
 #endif
     {"UCI_ShowWDL", OPT_CHECK, "false", 0, 0, NULL, apply_wdl},
+    {"UCI_LimitStrength", OPT_CHECK, "false", 0, 0, NULL, apply_limit_strength},
+    {"UCI_Elo", OPT_SPIN, SKILL_ELO_DEFAULT_TEXT, SKILL_ELO_MIN, SKILL_ELO_MAX, NULL, apply_elo},
+    {"Skill Level", OPT_SPIN, SKILL_MAX_TEXT, 0, SKILL_MAX, NULL, apply_skill_level},
 #ifdef GAME_REPETITION_RULES
     {"Repetition Rule", OPT_COMBO, "AXF", 0, 0, GAME_REPETITION_RULES, apply_repetition_rule},
 #endif

@@ -30,6 +30,9 @@ typedef struct {
     bool show_wdl;        /* UCI_ShowWDL: win/draw/loss after the score */
     bool chess960;        /* UCI_Chess960: castling written king-takes-rook (chess) */
     char repetition_rule[16]; /* "Repetition Rule": a GAME_REPETITION_RULES name (xiangqi) */
+    bool limit_strength;  /* UCI_LimitStrength: play at UCI_Elo */
+    int elo;              /* UCI_Elo */
+    int skill_level;      /* Skill Level: below SKILL_MAX plays weaker (skill.h) */
 } EngineSettings;
 
 extern EngineSettings g_settings;
@@ -69,6 +72,8 @@ int proto_parse_moves(const Position *pos, const char *text, Move *out, int max,
 
 /* Before a search: give the position the settings the game keeps in it (the repetition rule). */
 void proto_prepare_search(Position *pos);
+/* The strength settings (UCI_LimitStrength with UCI_Elo, or Skill Level) into a search's limits. */
+void proto_apply_strength(SearchLimits *limits);
 /* After a search: "info string rule: ..." for a best move that ends the game by repetition, and for
  * each move the search avoided because it would repeat a third time and lose. */
 void proto_rule_notes(const Position *root, Move best);

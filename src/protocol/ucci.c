@@ -65,6 +65,9 @@ static const struct {
 #ifdef GAME_REPETITION_RULES
     {"repetitionrule", UO_SHARED, "Repetition Rule"},
 #endif
+    {"limitstrength", UO_SHARED, "UCI_LimitStrength"},
+    {"elo", UO_SHARED, "UCI_Elo"},
+    {"skilllevel", UO_SHARED, "Skill Level"},
 };
 enum { UCCI_OPTION_COUNT = sizeof UCCI_OPTIONS / sizeof UCCI_OPTIONS[0] };
 
@@ -141,7 +144,8 @@ static void cmd_setoption(char *args)
     case UO_SHARED: {
         const EngineOption *o = proto_find_option(UCCI_OPTIONS[i].shared);
         const char *v = value;
-        if (o->type == OPT_SPIN && v && !strcmp(v, "0")) /* hashsize/threads 0: the engine decides */
+        if (o->type == OPT_SPIN && v && !strcmp(v, "0") && (!strcmp(o->name, "Hash") || !strcmp(o->name, "Threads")))
+            /* hashsize/threads 0: the engine decides */
             v = o->def;
         if (!proto_set_option(o->name, v, err, sizeof err))
             proto_error("%s: %s", name, err);
@@ -314,6 +318,7 @@ static void cmd_go(char *args)
     ucci.last_score = SCORE_NONE;
     static const SearchReporter rep = {on_info, on_bestmove, &ucci};
     proto_prepare_search(&ucci.game);
+    proto_apply_strength(&l);
     if (!threads_start(&ucci.game, &l, &rep)) {
         proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
                     UCCI_FALLBACK_MS);

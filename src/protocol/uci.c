@@ -247,6 +247,7 @@ static void cmd_go(char *args)
         l.infinite = true; /* a bare "go": think until "stop" */
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
     proto_prepare_search(&game);
+    proto_apply_strength(&l);
     if (!threads_start(&game, &l, &rep)) {
         proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
                     UCI_FALLBACK_MS);

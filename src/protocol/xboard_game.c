@@ -118,6 +118,7 @@ static void think_limits(SearchLimits *l, Color us)
     l->multipv = 1;
     l->overhead = g_settings.move_overhead;
     l->depth = g_xboard.sd;
+    proto_apply_strength(l);
     if (g_xboard.st_ms > 0) {
         l->movetime = g_xboard.st_ms;
         return;

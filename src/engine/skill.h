@@ -1,0 +1,47 @@
+/*
+ * skill.h - playing below full strength (UCI_LimitStrength, UCI_Elo,
+ * Skill Level; play --elo): a shallower search and a choice among the best
+ * few root moves weighted by their scores, so that the engine errs the way a
+ * weaker player does (a plausible second-best move), not at random.
+ *
+ * A skill level runs from 0 (weakest) to SKILL_MAX - 1; SKILL_MAX is full
+ * strength (the option's default). Level L searches at most skill_depth(L) plies with SKILL_CANDIDATES lines
+ * and then picks line i with probability proportional to
+ * exp((score_i - score_0) / T(L)), among the lines at most SKILL_CAP_FACTOR * T
+ * worse than the best. Rules that hold at every level: a line whose score is
+ * a mate (or a repetition verdict) either way is certain, so the best line is
+ * played then; no line that loses by force is chosen over one that does not;
+ * and, checked on the board by the search (search_root.c), a move that mates
+ * at once is always played and a move that lets the opponent mate at once is
+ * never chosen while another does not. Elo ratings map to levels through the
+ * table measured in docs/strength.md (skill_level_for_elo).
+ */
+#ifndef CHARIOT_SKILL_H
+#define CHARIOT_SKILL_H
+
+#include "types.h"
+
+enum {
+    SKILL_MAX = 20,          /* Skill Level 0 .. SKILL_MAX - 1 play weaker; SKILL_MAX: full strength */
+    SKILL_CANDIDATES = 4,    /* root lines searched to choose among */
+    SKILL_DEPTH_MIN = 3,     /* level 0: enough to see a mate in one either way */
+    SKILL_DEPTH_MAX = 13,    /* level SKILL_MAX (the formula's end; the last weakened level is one below) */
+    SKILL_TEMP_MAX = 150,    /* centipawns of score noise at level 0 ... */
+    SKILL_TEMP_MIN = 8,      /* ... and at level SKILL_MAX */
+    SKILL_CAP_FACTOR = 4,    /* lines more than this many temperatures worse than the best are never chosen */
+    SKILL_ELO_MIN = 1480,    /* the UCI_Elo range: the measured ratings of level 0 and of level SKILL_MAX - 1 */
+    SKILL_ELO_MAX = 2880,
+    SKILL_ELO_DEFAULT = 1740, /* level 5 */
+};
+#define SKILL_ELO_DEFAULT_TEXT "1740" /* the option tables want the defaults as text */
+#define SKILL_MAX_TEXT "20"
+
+int skill_depth(int level);       /* the depth cap of a level */
+int skill_temperature(int level); /* its score noise, centipawns */
+int skill_level_for_elo(int elo); /* the weakened level (0 .. SKILL_MAX - 1) of that measured rating */
+
+/* The index of the line to play among the n (>= 1) best root lines, scores[0] the best; `seed` drives the
+ * random choice (the same seed, the same choice). */
+int skill_pick(const Score *scores, int n, int level, uint64_t seed);
+
+#endif

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# strength_levels.sh - the Elo scale of Chariot's weakened play (Skill Level, UCI_Elo; src/engine/skill.h):
+# each level plays a match against Fairy-Stockfish 11.1 held at a fixed UCI_Elo (its UCI_LimitStrength,
+# 1350-2850), and the level's rating is the anchor's UCI_Elo plus the measured difference. So the scale
+# is "Fairy-Stockfish's UCI_Elo in xiangqi": a published, repeatable yardstick, not a rating list.
+#
+#   tools/strength_levels.sh [--levels "0 5 10 15 19"] [--games N] [--tc 5+0.05] [--concurrency 2]
+#                            [--anchor LEVEL=ELO ...]
+#
+# Prints one line a level: level, depth cap, anchor, games, W/D/L, Elo difference ± 95% error, rating;
+# and appends nothing: copy the table into docs/strength.md. The anchor of each level is the nearest
+# UCI_Elo in --anchor pairs (default 0=1350 5=1350 10=1600 15=2100 19=2350), which keeps every match
+# within a few hundred Elo, where the error is smallest. Uses both cores: run it on an idle machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+levels="0 5 10 15 19" games=60 tc="5+0.05" concurrency=2
+declare -A anchor=([0]=1350 [5]=1350 [10]=1600 [15]=2100 [19]=2350)
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --levels) levels=$2; shift 2 ;;
+    --games) games=$2; shift 2 ;;
+    --tc) tc=$2; shift 2 ;;
+    --concurrency) concurrency=$2; shift 2 ;;
+    --anchor) anchor[${2%%=*}]=${2#*=}; shift 2 ;;
+    *) echo "strength_levels.sh: unknown argument '$1'" >&2; exit 2 ;;
+    esac
+done
+xqmatch=${XQMATCH:-../shared/tools/xqmatch.py}
+openings=${OPENINGS:-../shared/tools/openings-xq.txt}
+fsf=${FSF:-/usr/games/fairy-stockfish}
+out=$(mktemp -d)
+cp ./chariot "$out/chariot" # the binary under test stays the same while the build changes
+commit=$(git rev-parse --short HEAD)
+echo "# $(date -u +%F) commit $commit (working tree $(git status --porcelain | grep -q . && echo changed || echo clean)), $games games a level at $tc, concurrency $concurrency"
+printf '%-6s %-6s %-14s %-6s %-12s %-14s %s\n' level depth anchor games W/D/L diff rating
+for level in $levels; do
+    a=1350
+    for k in "${!anchor[@]}"; do # the anchor given for the nearest level
+        best=${best:-$k}
+        if (( (k - level) * (k - level) < (best - level) * (best - level) )); then best=$k; fi
+    done
+    a=${anchor[$best]}; unset best
+    python3 "$xqmatch" --engine name="chariot-L$level" cmd="$out/chariot" proto=uci option.Hash=64 \
+        "option.Skill Level=$level" \
+        --engine name="fsf-$a" cmd="$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64 \
+        option.UCI_LimitStrength=true option.UCI_Elo="$a" \
+        --tc "$tc" --games "$games" --concurrency "$concurrency" --nocapture-draw 120 \
+        --openings "$openings" --opening-order random --seed "$((level + 1))" --json --quiet >"$out/L$level.json"
+    python3 - "$out/L$level.json" "$level" "$a" <<'EOF'
+import json, sys
+sys.path.insert(0, "src")
+r = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
+level, anchor = int(sys.argv[2]), int(sys.argv[3])
+depth = 3 + level * (13 - 3) // 20  # skill_depth (src/engine/skill.c)
+elo, err = r["elo"], r["elo_err95"]
+diff = "inf" if elo is None else f"{elo:+.0f} ± {err:.0f}" if err is not None else f"{elo:+.0f}"
+rating = "-" if elo is None or abs(elo) > 2000 else f"{anchor + elo:.0f}"
+wdl = f"{r['wins']}/{r['draws']}/{r['losses']}"
+print(f"{level:<6} {depth:<6} FSF Elo {anchor:<6} {r['games']:<6} {wdl:<12} {diff:<14} {rating}")
+EOF
+done
+rm -rf "$out"
