@@ -5,7 +5,11 @@
 # is "Fairy-Stockfish's UCI_Elo in xiangqi": a published, repeatable yardstick, not a rating list.
 #
 #   tools/strength_levels.sh [--levels "0 5 10 15 19"] [--games N] [--tc 5+0.05] [--concurrency 2]
-#                            [--anchor LEVEL=ELO ...]
+#                            [--anchor LEVEL=ELO ...] [--eleeye PATH]
+#
+# --eleeye PATH: each level plays ElephantEye 3.3 at full strength instead (UCCI, no book; built by
+# tools/build_eleeye.sh): a second yardstick. Its rating implied by a level is the level's rating
+# (docs/strength.md) minus the difference, and the levels should imply the same one.
 #
 # Prints one line a level: level, depth cap, anchor, games, W/D/L, Elo difference ± 95% error, rating;
 # and appends nothing: copy the table into docs/strength.md. The anchor of each level is the nearest
@@ -13,7 +17,7 @@
 # within a few hundred Elo, where the error is smallest. Uses both cores: run it on an idle machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-levels="0 5 10 15 19" games=60 tc="5+0.05" concurrency=2
+levels="0 5 10 15 19" games=60 tc="5+0.05" concurrency=2 eleeye=""
 declare -A anchor=([0]=1350 [5]=1350 [10]=1600 [15]=2100 [19]=2350)
 while [ $# -gt 0 ]; do
     case "$1" in
@@ -22,6 +26,7 @@ while [ $# -gt 0 ]; do
     --tc) tc=$2; shift 2 ;;
     --concurrency) concurrency=$2; shift 2 ;;
     --anchor) anchor[${2%%=*}]=${2#*=}; shift 2 ;;
+    --eleeye) eleeye=$(realpath "$2"); shift 2 ;;
     *) echo "strength_levels.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -40,23 +45,30 @@ for level in $levels; do
         if (( (k - level) * (k - level) < (best - level) * (best - level) )); then best=$k; fi
     done
     a=${anchor[$best]}; unset best
+    if [ -n "$eleeye" ]; then
+        a=0 # no rating of its own: the table shows the difference
+        nocapture=100 # ElephantEye claims the draw itself after 100 plies without a capture
+        them=(name=eleeye "cmd=$eleeye" "dir=$(dirname "$eleeye")" proto=ucci option.usebook=false option.hashsize=64)
+    else
+        nocapture=120 # the AXF 60-move rule
+        them=(name="fsf-$a" "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64
+              option.UCI_LimitStrength=true option.UCI_Elo="$a")
+    fi
     python3 "$xqmatch" --engine name="chariot-L$level" cmd="$out/chariot" proto=uci option.Hash=64 \
-        "option.Skill Level=$level" \
-        --engine name="fsf-$a" cmd="$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64 \
-        option.UCI_LimitStrength=true option.UCI_Elo="$a" \
-        --tc "$tc" --games "$games" --concurrency "$concurrency" --nocapture-draw 120 \
+        "option.Skill Level=$level" --engine "${them[@]}" \
+        --tc "$tc" --games "$games" --concurrency "$concurrency" --nocapture-draw "$nocapture" \
         --openings "$openings" --opening-order random --seed "$((level + 1))" --json --quiet >"$out/L$level.json"
     python3 - "$out/L$level.json" "$level" "$a" <<'EOF'
 import json, sys
-sys.path.insert(0, "src")
 r = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])
 level, anchor = int(sys.argv[2]), int(sys.argv[3])
 depth = 3 + level * (13 - 3) // 20  # skill_depth (src/engine/skill.c)
 elo, err = r["elo"], r["elo_err95"]
 diff = "inf" if elo is None else f"{elo:+.0f} ± {err:.0f}" if err is not None else f"{elo:+.0f}"
-rating = "-" if elo is None or abs(elo) > 2000 else f"{anchor + elo:.0f}"
+rating = "-" if elo is None or abs(elo) > 2000 or not anchor else f"{anchor + elo:.0f}"
 wdl = f"{r['wins']}/{r['draws']}/{r['losses']}"
-print(f"{level:<6} {depth:<6} FSF Elo {anchor:<6} {r['games']:<6} {wdl:<12} {diff:<14} {rating}")
+who = f"FSF Elo {anchor:<6}" if anchor else "ElephantEye   "
+print(f"{level:<6} {depth:<6} {who} {r['games']:<6} {wdl:<12} {diff:<14} {rating}")
 EOF
 done
 rm -rf "$out"
