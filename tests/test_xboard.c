@@ -5,9 +5,10 @@
  * handshake, a game against the engine with thinking output and clocks,
  * force/undo/remove/setboard, pondering (a hit goes on with the same search,
  * a miss answers the move played), `?`, analysis with `.` and `exit`, results
- * claimed in XBoard's form, draw offers, and a table of bad input answered
- * with XBoard's own error forms.
+ * claimed in XBoard's form, draw offers, a table of bad input answered
+ * with XBoard's own error forms, and random sessions of command lines.
  */
+#include <signal.h>
 #include <string.h>
 
 #include "check.h"
@@ -272,6 +273,74 @@ static void session_bad_input(void)
     CHECK(engine_close(&e) == 0, "quit");
 }
 
+/* Random sessions of XBoard command lines (a fixed seed each, so a failure replays): positions set,
+ * damaged and played into, odd clocks and limits, thinking, pondering and analysis interrupted at any
+ * point, options, garbage. Every few lines `ping N` must be answered `pong N`; `quit` must exit 0 (a
+ * sanitizer report or a crash is non-zero under make test-san / test-tsan). Thinking is kept short. */
+#ifndef XB_SEEDS
+#define XB_SEEDS 3 /* sessions in make test; more by hand: -DXB_SEEDS=200, and -DXB_ECHO prints every line */
+#endif
+
+static unsigned rnd(uint64_t *r, unsigned n)
+{
+    *r ^= *r >> 12;
+    *r ^= *r << 25;
+    *r ^= *r >> 27;
+    return (unsigned)((*r * 2685821657736338717ULL) >> 33) % n;
+}
+
+static void random_session(uint64_t seed)
+{
+    enum { LINES = 150, PING_EVERY = 6 };
+    static const char *const FENS[] = {GAME_STARTPOS, "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1",
+                                       "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+                                       "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 1"};
+    static const char *const MOVES[] = {"h2e2", "h9g7", "b0c2", "b9c7", "h7e7", "a0a1", "e3e4", "zz", "h2h9",
+                                        "e0e1", "O-O", "i9i8", "c3c4", "b2e2"};
+    static const char *const LINES_FIXED[] = {
+        "new", "force", "go", "playother", "?", "undo", "remove", "hard", "easy", "post", "nopost", "analyze",
+        "exit", ".", "draw", "result 1-0 {x}", "result *", "hint", "bk", "computer", "random", "variant xiangqi",
+        "variant shogi", "level 0 0:01 0", "level 40 0:02 0.1", "level 5 x 0", "level", "st 0.05", "st 0", "sd 2",
+        "sd 0", "time 100", "time -50", "otim 99999999999999999999", "time", "memory 8", "memory 0", "cores 1",
+        "cores 2", "option TTReplace=depth", "option Skill Level=3", "option UCI_LimitStrength=1", "option Bogus",
+        "option Clear Hash", "ping", "ping x", "setboard", "xyzzy", "usermove", "\t", ""};
+    Engine e;
+    char line[512];
+    uint64_t r = seed * 0x9E3779B97F4A7C15ULL + 7;
+    xb_start(&e);
+    engine_send(&e, "new\nst 0.05\nsd 4");
+    bool alive = true;
+    for (int i = 1; i <= LINES && alive; i++) {
+        const unsigned kind = rnd(&r, 10);
+        if (kind < 3) {
+            snprintf(line, sizeof line, "usermove %s", MOVES[rnd(&r, sizeof MOVES / sizeof MOVES[0])]);
+        } else if (kind < 4) {
+            snprintf(line, sizeof line, "setboard %s", FENS[rnd(&r, sizeof FENS / sizeof FENS[0])]);
+            if (rnd(&r, 3) == 0) /* damaged: a character replaced */
+                line[9 + rnd(&r, (unsigned)strlen(line + 9))] = "x9/ -kK1"[rnd(&r, 8)];
+        } else {
+            snprintf(line, sizeof line, "%s", LINES_FIXED[rnd(&r, sizeof LINES_FIXED / sizeof LINES_FIXED[0])]);
+        }
+        engine_send(&e, "%s", line);
+#ifdef XB_ECHO
+        fprintf(stderr, "%s\n", line);
+#endif
+        if (i % PING_EVERY == 0) {
+            engine_send(&e, "ping %d", i);
+            char pong[32], got[4096];
+            snprintf(pong, sizeof pong, "pong %d", i);
+            alive = false;
+            while (!alive && engine_expect(&e, "pong ", got, sizeof got, 20000))
+                alive = !strcmp(got, pong);
+            CHECK(alive, "xboard seed %llu: no pong after line %d ('%s')", (unsigned long long)seed, i, line);
+        }
+    }
+    if (!alive)
+        kill(e.pid, SIGKILL);
+    const int rc = engine_close(&e);
+    CHECK(rc == 0, "xboard seed %llu: exit code %d", (unsigned long long)seed, rc);
+}
+
 void test_xboard(void)
 {
     test_readers();
@@ -280,4 +349,6 @@ void test_xboard(void)
     session_ponder();
     session_modes();
     session_bad_input();
+    for (uint64_t seed = 1; seed <= XB_SEEDS; seed++)
+        random_session(seed);
 }

@@ -377,8 +377,10 @@ static void cmd_status(char *args)
     (void)args;
     pthread_mutex_lock(&g_xboard.lock);
     if (g_xboard.phase == PHASE_ANALYZE) {
+        static Position copy; /* gen_legal makes and unmakes moves: not on the position the job reads */
+        copy = g_xboard.root;
         Move list[MAX_MOVES];
-        const int n = gen_legal(&g_xboard.root, list);
+        const int n = gen_legal(&copy, list);
         proto_out("stat01: %lld %llu %d 0 %d", (long long)(g_xboard.last_ms / XB_CENTISECONDS),
                   (unsigned long long)g_xboard.last_nodes, g_xboard.last_depth, n);
     }
