@@ -17,16 +17,8 @@ out=${2:-$HOME/.cache/chariot-tools/eleeye}
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [ -d "$src/.git" ] || [ -f "$src/HEAD" ]; then
-    gitdir=$src
-    [ -d "$src/.git" ] && gitdir=$src/.git
-    commit=$(git --git-dir="$gitdir" rev-parse --short HEAD)
-    git --git-dir="$gitdir" archive HEAD base eleeye BOOK/BOOK.DAT | tar -x -C "$work"
-else
-    commit=unknown
-    cp -r "$src"/base "$src"/eleeye "$work"
-    mkdir -p "$work/BOOK" && cp "$src/BOOK/BOOK.DAT" "$work/BOOK/" 2>/dev/null || true
-fi
+source "$(dirname "$0")/export_source.sh"
+export_source "$src" "$work" base eleeye BOOK/BOOK.DAT
 (cd "$work/eleeye" && nice -n 10 g++ -DNDEBUG -O2 -w -o eleeye ../base/pipe.cpp ucci.cpp pregen.cpp position.cpp \
     genmoves.cpp hash.cpp book.cpp movesort.cpp preeval.cpp evaluate.cpp search.cpp eleeye.cpp) \
     >"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }

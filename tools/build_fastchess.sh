@@ -16,15 +16,8 @@ out=${2:-$HOME/.cache/chariot-tools/fastchess}
 mkdir -p "$out"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [ -d "$src/.git" ] || [ -f "$src/HEAD" ]; then
-    gitdir=$src
-    [ -d "$src/.git" ] && gitdir=$src/.git
-    commit=$(git --git-dir="$gitdir" rev-parse --short HEAD)
-    git --git-dir="$gitdir" archive HEAD | tar -x -C "$work"
-else
-    commit=unknown
-    cp -r "$src"/. "$work"
-fi
+source "$(dirname "$0")/export_source.sh"
+export_source "$src" "$work"
 nice -n 10 make -C "$work" -j"$(nproc)" >"$out/build.log" 2>&1 || { tail -20 "$out/build.log"; exit 1; }
 cp "$work/fastchess" "$out/fastchess"
 echo "fastchess $commit built: $out/fastchess"

@@ -76,6 +76,16 @@ static int parse_side(const char *text)
     return -1;
 }
 
+/* The game's position after its first n moves. */
+static void position_after(const Game *g, int n, Position *out)
+{
+    *out = g->start;
+    for (int i = 0; i < n; i++) {
+        pos_make(out, g->moves[i]);
+        pos_trim_history(out);
+    }
+}
+
 /* "C2.5 (h2e2)", or with the game's figures "炮二平五 (C2.5, h2e2)": m played in pos. */
 static void move_words(const Game *g, const Position *pos, Move m, char *buf, size_t len)
 {
@@ -97,11 +107,7 @@ static void draw_board(const Game *g)
     printf("%s\n", board);
     if (g->nmoves) {
         static Position before;
-        before = g->start;
-        for (int i = 0; i + 1 < g->nmoves; i++) {
-            pos_make(&before, g->moves[i]);
-            pos_trim_history(&before);
-        }
+        position_after(g, g->nmoves - 1, &before);
         move_words(g, &before, g->moves[g->nmoves - 1], words, sizeof words);
         printf("Last move: %s. ", words);
     }
@@ -132,11 +138,7 @@ static bool game_over(const Game *g, bool announce)
 /* Play the game's first n moves again from its start, and show the board. */
 static void replay(Game *g, int n)
 {
-    g->pos = g->start;
-    for (int i = 0; i < n; i++) {
-        pos_make(&g->pos, g->moves[i]);
-        pos_trim_history(&g->pos);
-    }
+    position_after(g, n, &g->pos);
     g->nmoves = n;
     g->over = game_over(g, false);
     draw_board(g);

@@ -44,8 +44,8 @@ int skill_pick(const Score *scores, int n, int level, uint64_t seed)
     if (n <= 1 || score_is_decisive(scores[0]))
         return 0;
     const double t = skill_temperature(level);
-    double weight[SKILL_CANDIDATES * 4], total = 0;
-    const int m = n < SKILL_CANDIDATES * 4 ? n : SKILL_CANDIDATES * 4;
+    double weight[SKILL_CANDIDATES], total = 0;
+    const int m = n < SKILL_CANDIDATES ? n : SKILL_CANDIDATES;
     for (int i = 0; i < m; i++) {
         const bool loses = score_is_decisive(scores[i]) && scores[i] < 0; /* lets a mate (or a lost verdict) in */
         const bool too_bad = scores[i] < scores[0] - SKILL_CAP_FACTOR * t;

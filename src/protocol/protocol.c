@@ -518,8 +518,8 @@ const EngineOption ENGINE_OPTIONS[] = {
 #endif
     {"UCI_ShowWDL", OPT_CHECK, "false", 0, 0, NULL, apply_wdl},
     {"UCI_LimitStrength", OPT_CHECK, "false", 0, 0, NULL, apply_limit_strength},
-    {"UCI_Elo", OPT_SPIN, SKILL_ELO_DEFAULT_TEXT, SKILL_ELO_MIN, SKILL_ELO_MAX, NULL, apply_elo},
-    {"Skill Level", OPT_SPIN, SKILL_MAX_TEXT, 0, SKILL_MAX, NULL, apply_skill_level},
+    {"UCI_Elo", OPT_SPIN, SKILL_TEXT(SKILL_ELO_DEFAULT), SKILL_ELO_MIN, SKILL_ELO_MAX, NULL, apply_elo},
+    {"Skill Level", OPT_SPIN, SKILL_TEXT(SKILL_MAX), 0, SKILL_MAX, NULL, apply_skill_level},
 #ifdef GAME_REPETITION_RULES
     {"Repetition Rule", OPT_COMBO, "AXF", 0, 0, GAME_REPETITION_RULES, apply_repetition_rule},
 #endif

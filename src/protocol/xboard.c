@@ -177,28 +177,24 @@ static void cmd_usermove(char *args)
             if (m != MOVE_NONE && m == g_xboard.ponder_move) { /* ponder hit: the search goes on as our thinking */
                 xboard_game_push(m);
                 char why[160];
-                if (game_judge(&g_xboard.game, why, sizeof why) == GAME_ONGOING) {
-                    g_xboard.ponder_hit = true;
+                const bool ends = game_judge(&g_xboard.game, why, sizeof why) != GAME_ONGOING;
+                if (!ends) {
                     g_xboard.phase = PHASE_THINK;
                     g_xboard.think_start = now_ms();
                     threads_ponderhit();
-                    pthread_mutex_unlock(&g_xboard.lock);
-                    return;
                 }
-                g_xboard.discard = true; /* the reply ended the game */
-                threads_stop();
                 pthread_mutex_unlock(&g_xboard.lock);
-                threads_wait();
-                g_xboard.discard = false;
-                xboard_claim_if_over();
+                if (ends) { /* the reply ended the game: the pondering is not wanted */
+                    xboard_stop_job(true);
+                    xboard_claim_if_over();
+                }
                 return;
             }
         }
         threads_stop(); /* a ponder miss, or a move while analysing: that search is over */
         pthread_mutex_unlock(&g_xboard.lock);
-        threads_wait();
     }
-    threads_wait();
+    threads_wait(); /* the job may still be finishing (after its move, without pondering) */
     const Move m = xboard_parse_move(&g_xboard.game, args);
     if (m == MOVE_NONE) {
         proto_out("Illegal move: %s", args);

@@ -22,7 +22,7 @@ typedef struct {
 
 /* ---- the game ---- */
 
-void xboard_game_prepare(void) { proto_prepare_search(&g_xboard.game); }
+static void game_prepare(void) { proto_prepare_search(&g_xboard.game); }
 
 /* start_fen plus the first n moves of moves[]. */
 void xboard_game_rebuild(int n)
@@ -34,7 +34,7 @@ void xboard_game_rebuild(int n)
         pos_trim_history(&g_xboard.game);
     }
     g_xboard.nmoves = n;
-    xboard_game_prepare();
+    game_prepare();
 }
 
 bool xboard_game_push(Move m)
@@ -50,7 +50,7 @@ bool xboard_game_push(Move m)
     g_xboard.moves[g_xboard.nmoves++] = m;
     pos_make(&g_xboard.game, m);
     pos_trim_history(&g_xboard.game);
-    xboard_game_prepare();
+    game_prepare();
     return true;
 }
 
@@ -236,7 +236,6 @@ static void think_job(void *arg)
         think_limits(&l, us);
         l.ponder = true;
         g_xboard.ponder_move = result.ponder;
-        g_xboard.ponder_hit = false;
         g_xboard.phase = PHASE_PONDER;
         threads_control_reset(true);
         pthread_mutex_unlock(&g_xboard.lock);

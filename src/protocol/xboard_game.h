@@ -57,8 +57,7 @@ typedef struct {
     XBoardPhase phase;
     bool discard;               /* the job's move is not wanted: play nothing */
     bool hold;                  /* the job plays its move but does not go on to ponder */
-    bool ponder_hit;
-    Move ponder_move, hint;
+    Move ponder_move, hint;     /* the reply the ponder search assumes; the reply to expect (`hint`) */
     int64_t think_start;
     /* the last thinking output, for `.` and draw offers */
     Score last_score;
