@@ -145,6 +145,57 @@ test-install: chariot chariot-chess     ## make install and uninstall into a scr
 format:                               ## clang-format every source file in place
 	clang-format -i src/engine/*.[ch] src/protocol/*.[ch] src/cli/*.[ch] src/xiangqi/*.[ch] src/chess/*.[ch] tests/*.[ch] tests/chess/*.[ch] tests/fuzz/*.[ch]
 
+# WebAssembly (docs/web.md): each game's engine for the page in web/, built with Debian's emscripten into
+# web/engine/ (git-ignored). chariot-GAME.js has no threads: the search yields to the Worker's event loop
+# through Asyncify (src/web/web.c). chariot-GAME-mt.js runs the search on threads (Lazy SMP) and needs a
+# cross-origin isolated page (SharedArrayBuffer; `make serve` sends the headers). The pool holds a worker
+# for each core (at most 16) and one for the search thread: Threads above the cores is refused.
+# Memory growth with threads slows only JavaScript's reads of the heap (one per output line), not the search.
+EMCC       ?= emcc
+# emscripten's optimiser needs Debian's node-acorn, which a Node.js not from Debian does not look for.
+WASM_ENV   := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
+WASM_DIR   := web/engine
+WASM_FLAGS := -O3 -DNDEBUG -sMODULARIZE=1 -sEXPORT_NAME=ChariotEngine -sENVIRONMENT=web,worker,node \
+              -sEXPORTED_FUNCTIONS=_chariot_start,_chariot_command,_chariot_query \
+              -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB \
+              -sMAXIMUM_MEMORY=2GB -sTOTAL_STACK=16MB --no-entry
+WASM_ST    := -sASYNCIFY -sASYNCIFY_STACK_SIZE=1048576
+WASM_MT    := -pthread -Wno-pthreads-mem-growth -sPTHREAD_POOL_SIZE_STRICT=2 \
+              -sPTHREAD_POOL_SIZE='Math.min(16,(typeof navigator!="undefined"&&navigator.hardwareConcurrency)||4)+1'
+WASM_XQ    := $(filter-out src/cli/main.c,$(CORE)) $(GAME) src/web/web.c
+WASM_CH    := $(filter-out src/cli/main.c,$(CORE)) $(CHESS) src/web/web.c
+WASM_OUT   := $(addprefix $(WASM_DIR)/,chariot-xiangqi.js chariot-xiangqi-mt.js chariot-chess.js chariot-chess-mt.js)
+
+.PHONY: wasm serve test-web bench-web
+
+wasm: $(WASM_OUT)                     ## the WebAssembly engines for web/ (Debian's emscripten; docs/web.md)
+
+# $(call wasm_rule,NAME,BUILD FLAGS,INCLUDES,SOURCES,HEADERS)
+define wasm_rule
+$(WASM_DIR)/$(1).js: $(4) $(5) Makefile
+	@mkdir -p $$(@D)
+	$$(WASM_ENV) $$(EMCC) $$(WARN) $$(WASM_FLAGS) $(2) $(3) -o $$@ $(4) -lm
+endef
+$(eval $(call wasm_rule,chariot-xiangqi,$(WASM_ST),$(INC),$(WASM_XQ),$(HDRS)))
+$(eval $(call wasm_rule,chariot-xiangqi-mt,$(WASM_MT),$(INC),$(WASM_XQ),$(HDRS)))
+$(eval $(call wasm_rule,chariot-chess,$(WASM_ST),$(CINC),$(WASM_CH),$(CHDRS)))
+$(eval $(call wasm_rule,chariot-chess-mt,$(WASM_MT),$(CINC),$(WASM_CH),$(CHDRS)))
+
+serve: wasm                           ## serve web/ on http://localhost:8080 with the headers the threaded build needs
+	python3 tools/serve_web.py web 8080
+
+# The browser test: playwright-core (pinned in tests/web/package-lock.json) drives Debian's chromium.
+tests/web/node_modules: tests/web/package.json tests/web/package-lock.json
+	cd tests/web && npm ci --no-audit --no-fund
+	@touch $@
+
+test-web: wasm chariot chariot-chess tests/web/node_modules ## the page in headless chromium, threaded and single-threaded
+	node tests/web/test_page.mjs
+	node tests/web/test_page.mjs --no-isolation
+
+bench-web: wasm chariot chariot-chess tests/web/node_modules ## WebAssembly against native: bench nodes/s, .wasm sizes, time to first move
+	node tools/bench_web.mjs
+
 # Fuzzing (tests/fuzz/README.md). libFuzzer harnesses, built with clang
 # against the library sources, and replay drivers that run the committed
 # corpora without libFuzzer under $(CC) with ASan+UBSan. Builds, working
@@ -230,6 +281,7 @@ clean:                                ## remove build outputs
 	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune chariot-tune-chess tests/run-tests tests/run-tests-san \
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
 	    tests/chess/rules-check tests/chess/rules-check-san
+	rm -rf $(WASM_DIR)
 	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay fuzz-out/obj-fuzz-chess fuzz-out/obj-replay-chess
 
 help:                                 ## list the targets

@@ -354,10 +354,58 @@ static void test_chase_rule(void)
     CHECK(axf > only, "AXF: the victim's repetition is worth more than under CheckOnly (%d, %d)", axf, only);
 }
 
+/* Searching here with a yield (the WebAssembly build without threads, src/web/web.c): the search hands
+ * control to the caller's loop while it runs, is busy meanwhile, and ends by a stop or a ponderhit read
+ * there; an infinite search waits for the stop, a ponder search for the ponderhit. */
+static int yields, yield_stop_at, yield_ponderhit_at;
+static bool busy_in_yield = true;
+static void test_yield(int nap_ms)
+{
+    (void)nap_ms;
+    yields++;
+    busy_in_yield = busy_in_yield && threads_busy();
+    if (yields == yield_ponderhit_at)
+        CHECK(threads_ponderhit(), "a ponderhit read in a yield switches the ponder search to its clock");
+    if (yields == yield_stop_at)
+        threads_stop();
+}
+
+static void test_search_here_yields(void)
+{
+    Position pos;
+    char err[160];
+    pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
+    const SearchReporter rep = {NULL, count_bestmove, NULL};
+    SearchLimits l;
+    CHECK(!threads_here_reads_input(), "no yield by default");
+    threads_set_yield(test_yield);
+    CHECK(threads_here_reads_input(), "a yield is set");
+
+    search_limits_init(&l);
+    l.infinite = true;
+    l.depth = 2; /* done at once: then only the stop ends it */
+    yields = 0, yield_stop_at = 30, yield_ponderhit_at = 0, answers = 0, busy_in_yield = true;
+    threads_search_here(&pos, &l, &rep);
+    CHECK(answers == 1 && yields == 30, "an infinite search here ends at the stop read in its 30th yield: %d answers, %d yields",
+          answers, yields);
+    CHECK(busy_in_yield && !threads_busy(), "busy in every yield, not after the bestmove");
+
+    search_limits_init(&l);
+    l.ponder = true;
+    l.movetime = 1; /* once the ponderhit came: a millisecond */
+    yields = 0, yield_stop_at = 1000, yield_ponderhit_at = 5, answers = 0;
+    threads_search_here(&pos, &l, &rep);
+    CHECK(answers == 1 && yields >= 5 && yields < 1000, "a ponder search here ends after the ponderhit: %d yields", yields);
+
+    threads_set_yield(NULL);
+    CHECK(!threads_here_reads_input(), "the yield is cleared");
+}
+
 void test_search(void)
 {
     test_chase_rule();
     test_thread_start_failure();
+    test_search_here_yields();
     test_correction();
     test_checking_capture_not_delta_pruned();
     test_reproducible();

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "numparse.h"
 #include "protocol.h"
 #include "thread.h"
 
@@ -147,11 +148,12 @@ void analyze_catch_interrupt(void)
     sigaction(SIGINT, &sa, NULL);
 }
 
-static bool read_number(const char *opt, const char *v, long min, long max, long *out)
+static bool read_number(const char *opt, const char *v, int64_t min, int64_t max, int64_t *out)
 {
-    if (proto_parse_long(v, min, max, out))
+    if (num_parse_i64(v, min, max, out) == NUM_OK)
         return true;
-    fprintf(stderr, "chariot analyze: %s needs a whole number from %ld to %ld, got '%s'\n", opt, min, max, v ? v : "");
+    fprintf(stderr, "chariot analyze: %s needs a whole number from %lld to %lld, got '%s'\n", opt, (long long)min,
+            (long long)max, v ? v : "");
     return false;
 }
 
@@ -159,8 +161,8 @@ int analyze_main(int argc, char **argv)
 {
     static const struct {
         const char *name;
-        long min, max;
-    } NUMERIC[] = {{"--depth", 1, MAX_DEPTH}, {"--movetime", 1, 1L << 40}, {"--nodes", 1, 1L << 50},
+        int64_t min, max; /* 64 bits also where long has 32 (WebAssembly) */
+    } NUMERIC[] = {{"--depth", 1, MAX_DEPTH}, {"--movetime", 1, INT64_C(1) << 40}, {"--nodes", 1, INT64_C(1) << 50},
                    {"--multipv", 1, MAX_MULTIPV}};
     static char spec[8192];
     static Position pos;
@@ -169,7 +171,7 @@ int analyze_main(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         size_t k = 0, nk = sizeof NUMERIC / sizeof NUMERIC[0];
-        long v;
+        int64_t v;
         while (k < nk && strcmp(a, NUMERIC[k].name))
             k++;
         if (k < nk) {

@@ -42,6 +42,12 @@ static bool worker_running;
 static SearchReporter worker_reporter;
 static atomic_bool searching;
 static size_t stack_bytes = THREAD_STACK_BYTES;
+/* A search run on the caller's thread (threads_search_here) with a yield set hands control back to the
+ * caller's event loop about every YIELD_EVERY_MS, so that stop, ponderhit and isready are read meanwhile
+ * (the WebAssembly build without threads). Only the main search thread calls it, between nodes. */
+static void (*here_yield)(int nap_ms);
+static bool here_live; /* a search runs on the caller's thread and yields */
+static int64_t here_last_yield;
 
 /* Every search thread gets the same explicit stack: a 128-ply search needs
  * more than musl's or macOS's default for secondary threads. */
@@ -73,8 +79,19 @@ int64_t thread_elapsed(const SearchThread *t)
     return now_ms() - (hit > t->s.start_ms ? hit : t->s.start_ms);
 }
 
+static void yield_if_due(int nap_ms)
+{
+    const int64_t now = now_ms();
+    if (nap_ms > 0 || now - here_last_yield >= YIELD_EVERY_MS) {
+        here_yield(nap_ms);
+        here_last_yield = now_ms();
+    }
+}
+
 bool thread_time_up(SearchThread *t)
 {
+    if (here_live && t->id == 0)
+        yield_if_due(0);
     if (t->id != 0 || t->s.maximum_ms < 0 || atomic_load_explicit(&g_pondering, memory_order_relaxed))
         return false;
     return thread_elapsed(t) >= t->s.maximum_ms;
@@ -83,8 +100,12 @@ bool thread_time_up(SearchThread *t)
 void thread_hold_until_released(const SearchThread *t)
 {
     const struct timespec nap = {0, 1000000};
-    while (!atomic_load(&g_stop) && (t->limits.infinite || atomic_load(&g_pondering)))
-        nanosleep(&nap, NULL);
+    while (!atomic_load(&g_stop) && (t->limits.infinite || atomic_load(&g_pondering))) {
+        if (here_live && t->id == 0)
+            yield_if_due(YIELD_HOLD_NAP_MS);
+        else
+            nanosleep(&nap, NULL);
+    }
 }
 
 static SearchThread *thread_new(int id)
@@ -312,14 +333,32 @@ bool threads_start(const Position *pos, const SearchLimits *limits, const Search
     return launch_worker(worker_main);
 }
 
+void threads_set_yield(void (*yield)(int nap_ms)) { here_yield = yield; }
+
+bool threads_here_reads_input(void) { return here_yield != NULL; }
+
 void threads_search_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
 {
     threads_wait();
     main_thread->pos = *pos;
     main_thread->limits = *limits;
-    main_thread->limits.infinite = main_thread->limits.ponder = false; /* nobody could end them */
-    reset_control(false);
-    search_run(main_thread, rep);
+    if (!here_yield) /* nobody could end them */
+        main_thread->limits.infinite = main_thread->limits.ponder = false;
+    reset_control(main_thread->limits.ponder);
+    if (!here_yield) {
+        search_run(main_thread, rep);
+        return;
+    }
+    /* As on the worker: busy until the bestmove is written, so that the commands read during a yield
+     * which would change what the search works on are refused. */
+    worker_reporter = *rep;
+    const SearchReporter here = {rep->on_info, worker_bestmove, rep->ctx};
+    atomic_store(&searching, true);
+    here_live = true;
+    here_last_yield = now_ms();
+    search_run(main_thread, &here);
+    here_live = false;
+    atomic_store(&searching, false);
 }
 
 /* Another job on the worker (a perft), stopped through g_stop like a search. */

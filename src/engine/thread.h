@@ -113,8 +113,14 @@ void thread_unmark_busy(Key parent, Move m);
 /* Starts a search on the worker thread; false (nothing started) when the
  * thread cannot be created: the front end says so and may search in place. */
 bool threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
-/* The same search on the calling thread, without infinite or ponder (no input is read meanwhile). */
+/* The same search on the calling thread. Without a yield (below) no input is read meanwhile, so infinite
+ * and ponder are dropped; with one, the search calls it every YIELD_EVERY_MS (and naps in it while an
+ * infinite or ponder search waits for stop or ponderhit), the caller reads its commands there, and the
+ * search runs as on the worker: busy until bestmove, stopped by threads_stop, switched by ponderhit. */
 void threads_search_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
+enum { YIELD_EVERY_MS = 20, YIELD_HOLD_NAP_MS = 10 };
+void threads_set_yield(void (*yield)(int nap_ms)); /* NULL: none (the default) */
+bool threads_here_reads_input(void);               /* a yield is set: searching here reads input */
 /* Runs fn(arg) on the worker thread as if it were a search (busy until it returns; stop sets g_stop). */
 bool threads_run_job(void (*fn)(void *), void *arg);
 /* A job's last line is coming: from now on commands are taken (and join the worker), as after bestmove. */

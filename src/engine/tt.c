@@ -26,7 +26,7 @@ static int clear_threads = 1;
 
 static const char *SCHEME_NAMES[TT_SCHEME_NB] = {"always", "depth", "two-tier", "two-layer", "aged-bucket"};
 static const int GROUP_SIZE[TT_SCHEME_NB] = {1, 1, 2, 2, 8};
-#define TT_INDEX32_MAX_BUCKETS ((size_t)1 << 32) /* 32 key bits index up to this many buckets */
+#define TT_INDEX32_MAX_BUCKETS ((uint64_t)1 << 32) /* 32 key bits index up to this many buckets */
 
 /* Field access. The move field has TT_MOVE_BITS bits: every game's moves must fit. */
 enum { TT_MOVE_BITS = 14, TT_MOVE_MASK = (1 << TT_MOVE_BITS) - 1 };
@@ -84,12 +84,13 @@ static bool resize_bytes(size_t bytes)
 
 bool tt_resize(size_t mb)
 {
-    if (mb == 0 || mb > ((size_t)1 << 40) / ((size_t)1 << 20))
+    /* At most 1 TiB, and no more than size_t counts in bytes (4 GiB in WebAssembly's 32 bits). */
+    if (mb == 0 || (uint64_t)mb > (UINT64_C(1) << 40 >> 20) || mb > SIZE_MAX >> 20)
         return false;
     return resize_bytes(mb << 20);
 }
 
-bool tt_resize_kb(size_t kb) { return kb > 0 && resize_bytes(kb << 10); }
+bool tt_resize_kb(size_t kb) { return kb > 0 && kb <= SIZE_MAX >> 10 && resize_bytes(kb << 10); }
 
 typedef struct {
     char *start;
@@ -195,14 +196,14 @@ Score tt_value_from(Score v, int ply)
  * comes from the lowest of them, which the scaling uses least. */
 size_t tt_bucket_index(Key key, size_t buckets)
 {
-    if (buckets <= TT_INDEX32_MAX_BUCKETS)
+    if ((uint64_t)buckets <= TT_INDEX32_MAX_BUCKETS)
         return (size_t)(((key & 0xffffffffULL) * buckets) >> 32);
     return (size_t)(((unsigned __int128)(key >> 16) * buckets) >> 48);
 }
 
 static inline TTEntry *group_of(Key key)
 {
-    const uint64_t group_bits = bucket_count <= TT_INDEX32_MAX_BUCKETS ? key >> 32 : key >> 16;
+    const uint64_t group_bits = (uint64_t)bucket_count <= TT_INDEX32_MAX_BUCKETS ? key >> 32 : key >> 16;
     const int gs = GROUP_SIZE[scheme];
     return table + tt_bucket_index(key, bucket_count) * TT_BUCKET_ENTRIES +
            (group_bits & (uint64_t)(TT_BUCKET_ENTRIES / gs - 1)) * (size_t)gs;

@@ -85,6 +85,10 @@ void proto_wdl(Score s, int *win, int *draw, int *loss);
 int uci_loop_from(char *first);
 int ucci_loop_from(char *first);
 int xboard_loop_from(char *first);
+/* UCI a line at a time, for a front end that is handed its lines (the WebAssembly build): begin sets the
+ * start position; a line is one command, false after quit. */
+void uci_session_begin(void);
+bool uci_session_line(char *line);
 /* Reads the first line and runs UCCI if it is `ucci`, the XBoard protocol if it is `xboard` (or `protover`),
  * UCI otherwise, until quit or the end of input. */
 int proto_main_loop(void);

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "numparse.h"
 #include "protocol.h"
 #include "thread.h"
 
@@ -155,9 +156,9 @@ static void cmd_setoption(char *args)
 }
 
 /* A whole number from min; above max counts as max. */
-static bool parse_count(const char *tok, long min, long max, long *out)
+static bool parse_count(const char *tok, int64_t min, int64_t max, int64_t *out)
 {
-    if (!proto_parse_long(tok, min, LONG_MAX, out))
+    if (num_parse_i64(tok, min, INT64_MAX, out) != NUM_OK)
         return false;
     *out = *out > max ? max : *out;
     return true;
@@ -192,7 +193,7 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
             continue;
         }
         char *arg = strtok_r(NULL, " \t", &save);
-        long n;
+        int64_t n;
         bool ok;
         if (!strcmp(tok, "depth")) {
             ok = arg && (!strcmp(arg, "infinite") || parse_count(arg, 0, MAX_DEPTH, &n));
@@ -201,7 +202,7 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
                 g->depth0 = n == 0;
             }
         } else if (!strcmp(tok, "nodes")) {
-            ok = parse_count(arg, 1, 1L << 62, &n);
+            ok = parse_count(arg, 1, INT64_C(1) << 62, &n);
             l->nodes = ok ? (uint64_t)n : 0;
         } else if (!strcmp(tok, "time")) {
             ok = parse_clock(arg, millisec, &l->time[us]);

@@ -248,7 +248,9 @@ static void cmd_go(char *args)
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
     proto_prepare_search(&game);
     proto_apply_strength(&l);
-    if (!threads_start(&game, &l, &rep)) {
+    if (threads_here_reads_input()) { /* no threads here (WebAssembly): the search yields to read input */
+        threads_search_here(&game, &l, &rep);
+    } else if (!threads_start(&game, &l, &rep)) {
         proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
                     UCI_FALLBACK_MS);
         if (l.infinite || l.ponder || (!l.depth && !l.nodes && !l.mate)) {
@@ -344,10 +346,17 @@ static bool uci_command(char *line)
     return true;
 }
 
-int uci_loop_from(char *first)
+void uci_session_begin(void)
 {
     char err[64];
     pos_set_fen(&game, GAME_STARTPOS, err, sizeof err);
+}
+
+bool uci_session_line(char *line) { return uci_command(line); }
+
+int uci_loop_from(char *first)
+{
+    uci_session_begin();
     bool go_on = !first || uci_command(first);
     char line[16384];
     while (go_on && proto_read_line(line, sizeof line))

@@ -1,0 +1,183 @@
+/*
+ * web.c - the WebAssembly front end: the engine in a Web Worker, fed UCI a
+ * line at a time (web/engine-worker.js posts each line to chariot_command;
+ * what the engine prints comes back line by line through emscripten's
+ * stdout), and a referee the page asks about positions (chariot_query).
+ *
+ * Two builds (Makefile, `make wasm`): with threads (emscripten pthreads over a
+ * SharedArrayBuffer; the search runs on the worker thread exactly as natively,
+ * Lazy SMP included) and without (the search runs inside chariot_command and
+ * yields to the Worker's event loop every few milliseconds through Asyncify's
+ * emscripten_sleep, so that stop, ponderhit and isready arrive while it runs).
+ *
+ * The referee answers in JSON, from the game's own rules, so the page holds no
+ * rule of its own:
+ *   state <position>          the FEN, side to move, check, legal moves (UCI
+ *                             coordinates) and game_judge's verdict
+ *   line <position> | <moves> each move in the notation people read (WXF or
+ *                             SAN) and the game's native one (Chinese, SAN)
+ * <position> is what UCI's `position` takes: startpos|fen F [moves ...].
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <emscripten.h>
+
+#include "protocol.h"
+#include "thread.h"
+
+enum {
+    WEB_LINE_MAX = 16384,
+    WEB_REPLY_MAX = 65536,
+    TT_WEB_DEFAULT_MB = 16, /* a page starts small; Hash grows it (memory grows on demand) */
+};
+
+#ifndef __EMSCRIPTEN_PTHREADS__
+static void web_yield(int nap_ms) { emscripten_sleep((unsigned)nap_ms); }
+#endif
+
+EMSCRIPTEN_KEEPALIVE int chariot_start(void)
+{
+    game_init();
+    search_init();
+    threads_init();
+#ifndef __EMSCRIPTEN_PTHREADS__
+    threads_set_yield(web_yield);
+#endif
+    if (!tt_resize(TT_WEB_DEFAULT_MB))
+        proto_error("could not allocate a %d MiB transposition table", TT_WEB_DEFAULT_MB);
+    uci_session_begin();
+    return 1;
+}
+
+/* One UCI command; 0 after quit. */
+EMSCRIPTEN_KEEPALIVE int chariot_command(const char *text)
+{
+    static char line[WEB_LINE_MAX];
+    if (strlen(text) >= sizeof line - 1) {
+        proto_error("line longer than %zu characters ignored", sizeof line - 2);
+        return 1;
+    }
+    snprintf(line, sizeof line, "%s", text);
+    line[strcspn(line, "\r\n")] = 0;
+    return uci_session_line(line) ? 1 : 0;
+}
+
+/* Appends to the reply; false once it is full (the reply is then cut short). */
+typedef struct {
+    char *buf;
+    size_t used, size;
+} Reply;
+
+static void reply_add(Reply *r, const char *fmt, const char *text)
+{
+    if (r->used < r->size)
+        r->used += (size_t)snprintf(r->buf + r->used, r->size - r->used, fmt, text);
+    if (r->used >= r->size)
+        r->used = r->size - 1;
+}
+
+/* A JSON string: quotes, backslashes and control characters escaped. */
+static void reply_string(Reply *r, const char *s)
+{
+    char esc[8];
+    reply_add(r, "%s", "\"");
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') {
+            snprintf(esc, sizeof esc, "\\%c", c);
+        } else if (c < 0x20) {
+            snprintf(esc, sizeof esc, "\\u%04x", c);
+        } else {
+            esc[0] = (char)c;
+            esc[1] = 0;
+        }
+        reply_add(r, "%s", esc);
+    }
+    reply_add(r, "%s", "\"");
+}
+
+static void reply_error(Reply *r, const char *err)
+{
+    reply_add(r, "%s", "{\"error\":");
+    reply_string(r, err);
+    reply_add(r, "%s", "}");
+}
+
+static void query_state(Reply *r, const Position *pos)
+{
+    char fen[256], why[160], m[16];
+    pos_get_fen(pos, fen, sizeof fen);
+    const GameResult result = game_judge(pos, why, sizeof why);
+    reply_add(r, "%s", "{\"fen\":");
+    reply_string(r, fen);
+    reply_add(r, ",\"side\":\"%s\"", pos_side(pos) == COLOR_FIRST ? "first" : "second");
+    reply_add(r, ",\"check\":%s", pos_in_check(pos) ? "true" : "false");
+    reply_add(r, ",\"result\":\"%s\"", game_result_str(result));
+    reply_add(r, "%s", ",\"reason\":");
+    reply_string(r, result == GAME_ONGOING ? "" : why);
+    reply_add(r, "%s", ",\"legal\":[");
+    Move moves[MAX_MOVES];
+    const int n = gen_legal(pos, moves);
+    for (int i = 0; i < n; i++) {
+        pos_move_to_uci(pos, moves[i], false, m);
+        reply_add(r, i ? ",\"%s\"" : "\"%s\"", m);
+    }
+    reply_add(r, "%s", "]}");
+}
+
+static void query_line(Reply *r, Position *pos, const char *moves)
+{
+    char tok[16], human[16], native[16];
+    int used, n = 0;
+    reply_add(r, "%s", "{\"moves\":[");
+    while (sscanf(moves, "%15s%n", tok, &used) == 1) {
+        moves += used;
+        const Move m = pos_parse_move(pos, tok);
+        if (m == MOVE_NONE)
+            break;
+        pos_move_to_human(pos, m, human);
+        pos_move_to_native(pos, m, native);
+        reply_add(r, n++ ? ",{\"uci\":\"%s\"" : "{\"uci\":\"%s\"", tok);
+        reply_add(r, "%s", ",\"human\":");
+        reply_string(r, human);
+        reply_add(r, "%s", ",\"native\":");
+        reply_string(r, native);
+        reply_add(r, "%s", "}");
+        pos_make(pos, m);
+        pos_trim_history(pos);
+    }
+    reply_add(r, "%s", "]}");
+}
+
+/* The referee: a JSON answer about a position (the header comment). */
+EMSCRIPTEN_KEEPALIVE const char *chariot_query(const char *request)
+{
+    static char out[WEB_REPLY_MAX];
+    static char text[WEB_LINE_MAX];
+    static Position pos;
+    Reply r = {out, 0, sizeof out};
+    out[0] = 0;
+    if (strlen(request) >= sizeof text - 1) {
+        reply_error(&r, "request too long");
+        return out;
+    }
+    snprintf(text, sizeof text, "%s", request);
+    char *args, *cmd = proto_split_command(text, &args);
+    char *moves = NULL;
+    if (!strcmp(cmd, "line") && (moves = strchr(args, '|')) != NULL)
+        *moves++ = 0;
+    char err[256];
+    if (strcmp(cmd, "state") && strcmp(cmd, "line")) {
+        reply_error(&r, "unknown request (state or line)");
+    } else if (!strcmp(cmd, "line") && !moves) {
+        reply_error(&r, "line needs '<position> | <moves>'");
+    } else if (!proto_parse_position(&pos, args, err, sizeof err)) {
+        reply_error(&r, err);
+    } else if (moves) {
+        query_line(&r, &pos, moves);
+    } else {
+        query_state(&r, &pos);
+    }
+    return out;
+}

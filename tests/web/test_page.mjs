@@ -1,0 +1,304 @@
+/*
+ * test_page.mjs - the page (web/) in a real browser: Debian's chromium,
+ * headless, driven by playwright-core. `make test-web` runs it twice: served
+ * cross-origin isolated (the threaded engine) and without isolation (the
+ * single-threaded engine, whose search yields to read stop).
+ *
+ * usage: node test_page.mjs [--no-isolation] [--shots DIR]
+ *
+ * For each game it plays by clicking squares (and a few drags) against the
+ * page's engine, the human's moves chosen by the native ./chariot (or
+ * ./chariot-chess) at a low depth so that the game lasts; each engine reply
+ * must be in the legal list of the position before it and be shown (the piece
+ * on its target, the move in the list). Then take-back, an analysis of a
+ * pasted FEN read back from the PV, and the result banner after a mate.
+ */
+import {chromium} from 'playwright-core';
+import {execFileSync, spawn} from 'node:child_process';
+import {mkdirSync} from 'node:fs';
+import {createInterface} from 'node:readline';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const isolated = !process.argv.includes('--no-isolation');
+const shotsArg = process.argv.indexOf('--shots');
+const shots = shotsArg > 0 ? process.argv[shotsArg + 1] : path.join(root, 'out/web');
+const label = isolated ? 'threaded' : 'single-threaded';
+mkdirSync(shots, {recursive: true});
+
+let failures = 0, checks = 0;
+function check(ok, what) {
+  checks++;
+  if (!ok) { failures++; console.log(`FAIL [${label}] ${what}`); }
+}
+
+/* A native engine over UCI: the human player's brain. */
+function nativeEngine(binary) {
+  const p = spawn(path.join(root, binary), [], {stdio: ['pipe', 'pipe', 'inherit']});
+  const rl = createInterface({input: p.stdout});
+  let waiter = null;
+  rl.on('line', (l) => { if (waiter && l.startsWith(waiter.prefix)) { const w = waiter; waiter = null; w.resolve(l); } });
+  const ask = (cmd, prefix) => new Promise((resolve) => { waiter = {prefix, resolve}; p.stdin.write(cmd + '\n'); });
+  return {
+    /* One of the best `lines` moves at this depth, drawn by the seeded generator, so that games vary. */
+    async best(spec, depth, lines, random) {
+      const seen = [];
+      waiter = null;
+      const done = new Promise((resolve) => {
+        const f = (l) => {
+          const m = l.match(/ multipv (\d+) .* pv (\S+)/);
+          if (m && l.includes(` depth ${depth} `)) seen[Number(m[1]) - 1] = m[2];
+          if (l.startsWith('bestmove')) { rl.off('line', f); resolve(l.split(' ')[1]); }
+        };
+        rl.on('line', f);
+      });
+      p.stdin.write(`setoption name MultiPV value ${lines}\nposition ${spec}\ngo depth ${depth}\n`);
+      const best = await done;
+      const pool = seen.filter(Boolean);
+      return pool.length ? pool[Math.floor(random() * pool.length)] : best;
+    },
+    async init() { await ask('uci', 'uciok'); },
+    quit() { p.stdin.write('quit\n'); },
+  };
+}
+
+function startServer() {
+  const args = [path.join(root, 'tools/serve_web.py'), path.join(root, 'web'), '0'];
+  if (!isolated) args.push('--no-isolation');
+  const p = spawn('python3', args, {stdio: ['ignore', 'pipe', 'inherit']});
+  return new Promise((resolve) => {
+    createInterface({input: p.stdout}).once('line', (l) => resolve({proc: p, url: l.match(/http:\S+/)[0]}));
+  });
+}
+
+/* A small seeded generator (mulberry32): the same games each run, given the same replies. */
+function seeded(seed) {
+  return () => {
+    seed = (seed + 0x6D2B79F5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const appState = (page) => page.evaluate(() => ({
+  moves: [...window.chariot.moves], side: window.chariot.state?.side, result: window.chariot.state?.result,
+  legal: window.chariot.state?.legal || [], thinking: window.chariot.thinking === window.chariot.generation,
+  listed: document.querySelectorAll('#moves span').length, banner: document.getElementById('result').hidden ? null
+    : document.getElementById('result').textContent,
+}));
+
+async function waitHumanTurn(page, plies) {
+  await page.waitForFunction((n) => {
+    const a = window.chariot;
+    return a.state && a.moves.length >= n && a.thinking !== a.generation &&
+      (a.state.result !== '*' || a.state.side === a.human) && document.querySelectorAll('#moves span').length === a.moves.length;
+  }, plies, {timeout: 60000});
+}
+
+async function clickMove(page, move, drag) {
+  const from = move.slice(0, 2), to = move.slice(2, 4);
+  if (drag) {
+    const a = await page.locator(`[data-square="${from}"]`).boundingBox();
+    const b = await page.locator(`[data-square="${to}"]`).boundingBox();
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, {steps: 3});
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, {steps: 3});
+    await page.mouse.up();
+    return;
+  }
+  await page.click(`[data-square="${from}"]`);
+  const hint = await page.locator(`[data-hint="${to}"]`).count();
+  check(hint === 1, `a hint is shown on ${to} after clicking ${from}`);
+  await page.click(`[data-square="${to}"]`);
+}
+
+/* Pastes a FEN and waits until the page shows it. */
+async function setFen(page, fen) {
+  await page.fill('#fen', fen);
+  await page.click('#setfen');
+  await page.waitForFunction((f) => window.chariot.stateSpec?.startsWith('fen ' + f), fen, {timeout: 30000});
+}
+
+/* The result banner once the game is over: after the human's move by clicking, or the engine's (move null). */
+async function resultAfter(page, fen, move) {
+  await setFen(page, fen);
+  if (move) {
+    await waitHumanTurn(page, 0);
+    await clickMove(page, move, false);
+  }
+  await page.waitForFunction(() => window.chariot.state.result !== '*', null, {timeout: 30000});
+  return page.textContent('#result');
+}
+
+/* Plays `fullMoves` moves a side (or to the end of the game) as the first player. */
+async function playGame(page, game, fullMoves, seed = 2026) {
+  const human = nativeEngine(game === 'chess' ? 'chariot-chess' : 'chariot');
+  await human.init();
+  const random = seeded(seed);
+  await page.selectOption('#limit', 'depth 3');
+  await waitHumanTurn(page, 0);
+  let s = await appState(page);
+  for (let i = 0; i < fullMoves && s.result === '*'; i++) {
+    const move = await human.best('startpos' + (s.moves.length ? ' moves ' + s.moves.join(' ') : ''), 4, 2, random);
+    check(s.legal.includes(move), `${game}: the native engine's move ${move} is in the page's legal list`);
+    await clickMove(page, move, i % 5 === 4);
+    await waitHumanTurn(page, s.moves.length + 1);
+    const after = await appState(page);
+    check(after.moves[s.moves.length] === move, `${game}: the clicked move ${move} was played`);
+    if (after.moves.length === s.moves.length + 2) {
+      const reply = after.moves[after.moves.length - 1];
+      const spec = 'startpos moves ' + after.moves.slice(0, -1).join(' ');
+      const before = await page.evaluate((q) => window.chariot.referee.query(q), 'state ' + spec);
+      check(before.legal.includes(reply), `${game}: engine reply ${reply} is legal after ${spec}`);
+      const to = reply.slice(2, 4);
+      const shown = await page.locator(`.piece[data-at="${to}"]`).count();
+      check(shown === 1, `${game}: the reply's piece is shown on ${to}`);
+    }
+    check(after.listed === after.moves.length, `${game}: the move list shows every move (${after.listed})`);
+    s = after;
+  }
+  human.quit();
+  return s;
+}
+
+/* The WebAssembly engine's bench signature (one thread) is the native build's: the same search, node for node,
+ * in 32-bit WebAssembly. */
+async function benchCheck(page, game) {
+  const out = execFileSync(path.join(root, game === 'chess' ? 'chariot-chess' : 'chariot'), ['bench']).toString();
+  const native = out.match(/Nodes searched: (\d+)/)[1];
+  const lines = await page.evaluate(async () => {
+    const e = window.chariot.engine;
+    e.send('setoption name Threads value 1');
+    const from = e.log.length;
+    await e.request('bench', 'Nodes/second');
+    if (e.threaded) e.send(`setoption name Threads value ${Math.min(navigator.hardwareConcurrency || 1, 16)}`);
+    return e.log.slice(from);
+  });
+  const searched = (lines.find((l) => l.startsWith('Nodes searched')) || '').split(': ')[1];
+  const nps = (lines.find((l) => l.startsWith('Nodes/second')) || '').split(': ')[1];
+  check(searched === native, `${game}: bench in WebAssembly searches ${searched} nodes, as the native build (${native})`);
+  console.log(`[${label}] ${game} bench: ${searched} nodes, ${nps} nodes/s in WebAssembly`);
+}
+
+/* Hash from the page: a bigger table grows the memory; one that cannot be had is refused and the old one stays. */
+async function hashCheck(page) {
+  await page.selectOption('#hash', '1024');
+  await page.waitForFunction(() => document.getElementById('build').textContent.includes('1024 MiB'));
+  check((await page.textContent('#engine-error')) === '', 'Hash 1024 MiB is taken');
+  const refused = await page.evaluate(async () => {
+    const e = window.chariot.engine, from = e.log.length;
+    e.send('setoption name Hash value 8192');
+    await e.request('isready', 'readyok');
+    return e.log.slice(from).join('\n');
+  });
+  check(/info string error: .*8192/.test(refused), `Hash 8192 MiB (beyond WebAssembly's memory) is refused ('${refused}')`);
+  console.log(`[${label}] ${refused.split('\n')[0]}`);
+  await page.selectOption('#hash', '64');
+  await page.waitForFunction(() => document.getElementById('build').textContent.includes('64 MiB'));
+  check((await page.textContent('#engine-error')) === '', 'Hash 64 MiB again');
+}
+
+async function run() {
+  const server = await startServer();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+           '--disable-component-update', '--disable-sync'],
+  });
+  const page = await browser.newPage({viewport: {width: 1180, height: 800}});
+  try {
+    page.on('pageerror', (e) => check(false, `no page error (${e.message})`));
+    page.on('console', (m) => { if (m.type() === 'error') console.log(`[${label}] console: ${m.text()}`); });
+    const t0 = Date.now();
+    await page.goto(`${server.url}?game=xiangqi`);
+    await waitHumanTurn(page, 0);
+    const build = await page.textContent('#build');
+    console.log(`[${label}] page ready in ${Date.now() - t0} ms: ${build}`);
+    check(build.includes(isolated ? 'threads,' : 'no threads in this page'), `the ${label} build is loaded (${build})`);
+    await hashCheck(page);
+
+    await benchCheck(page, 'xiangqi');
+
+    /* A game of at least 20 moves a side. */
+    /* The human side (native, depth 4, one of its two best moves) is the stronger, but a game can still end
+     * early (a repetition, a mate; with threads the engine's replies vary): then a new game, three at most. */
+    let s;
+    for (let attempt = 0; attempt < 3; attempt++) {
+      if (attempt) {
+        console.log(`[${label}] xiangqi game ${attempt} ended after ${s.moves.length} plies (${s.result}); another`);
+        await page.click('#new');
+        await page.waitForFunction(() => window.chariot.stateSpec === 'startpos');
+      }
+      s = await playGame(page, 'xiangqi', 20, 2026 + attempt);
+      if (s.moves.length >= 40) break;
+    }
+    check(s.moves.length >= 40, `xiangqi: a game lasted 20 moves a side (${s.moves.length} plies, result ${s.result})`);
+    await page.screenshot({path: path.join(shots, `xiangqi-play-${label}.png`)});
+    const n = s.moves.length;
+    await page.click('#takeback');
+    await page.waitForFunction((k) => window.chariot.moves.length === k && window.chariot.state.side === 'first', n - 2);
+    check(true, 'take-back went back a move a side');
+
+    /* Analysis of a pasted FEN. */
+    const fen = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 3';
+    await page.selectOption('#mode', 'analyse');
+    await setFen(page, fen);
+    await page.selectOption('#multipv', '2');
+    await page.waitForFunction(() => window.chariot.lines.filter(Boolean).length === 2 && window.chariot.lastInfo?.depth >= 8,
+                               null, {timeout: 60000});
+    const lines = await page.$$eval('#lines li', (ls) => ls.map((l) => ({
+      human: l.querySelector('.human').textContent, iccs: l.querySelector('.iccs').textContent,
+      score: l.querySelector('.score').textContent})));
+    const legal = await page.evaluate(() => window.chariot.state.legal);
+    check(lines.length === 2, `analysis shows 2 lines (${lines.length})`);
+    for (const l of lines) {
+      check(legal.includes(l.iccs.split(' ')[0]), `the PV '${l.iccs}' starts with a legal move`);
+      check(l.human.split(' ').length >= 2, `the PV is written in WXF ('${l.human}')`);
+    }
+    check(lines[0].iccs.split(' ')[0] !== lines[1].iccs.split(' ')[0], 'the two lines start differently');
+    const bar = await page.textContent('#evaltext');
+    check(/^[+-]?\d+\.\d\d$|^#-?\d+$/.test(bar), `the evaluation bar shows a score (${bar})`);
+    console.log(`[${label}] analysis: ${lines.map((l) => `${l.score} ${l.human}`).join(' | ')}`);
+    await page.waitForTimeout(500); /* the evaluation bar's transition */
+    await page.screenshot({path: path.join(shots, `xiangqi-analysis-${label}.png`)});
+
+    /* A forced mate: the banner. */
+    await page.selectOption('#mode', 'play');
+    await page.selectOption('#multipv', '1');
+    const banner = await resultAfter(page, '4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1', 'b7b9');
+    check(banner.includes('Red wins') && banner.includes('checkmate'), `xiangqi mate banner ('${banner}')`);
+    /* The engine mates: the human plays Red, Black (the engine) is to move and mates in one. */
+    const banner2 = await resultAfter(page, '3k5/9/9/9/9/9/9/1r7/r8/4K4 b - - 0 1', null);
+    check(banner2.includes('Black wins') && banner2.includes('checkmate'), `the engine's mate is announced ('${banner2}')`);
+
+    /* Chess on the same page. */
+    await page.selectOption('#game', 'chess');
+    await page.waitForFunction(() => window.chariot.game === 'chess' && window.chariot.state?.fen.includes('RNBQKBNR'));
+    await waitHumanTurn(page, 0);
+    await benchCheck(page, 'chess');
+    const c = await playGame(page, 'chess', 10);
+    check(c.moves.length >= 20 || c.result !== '*', `chess: 10 moves a side (${c.moves.length} plies)`);
+    await page.screenshot({path: path.join(shots, `chess-play-${label}.png`)});
+    const banner3 = await resultAfter(page, 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', 'h5f7');
+    check(banner3.includes('White wins') && banner3.includes('checkmate'), `chess mate banner ('${banner3}')`);
+    const banner4 = await resultAfter(page, 'k7/8/2K5/8/8/8/8/1Q6 w - - 0 1', 'b1b6');
+    check(banner4.includes('Draw') && banner4.includes('stalemate'), `chess stalemate banner ('${banner4}')`);
+    await page.screenshot({path: path.join(shots, `chess-mate-${label}.png`)});
+  } catch (e) {
+    const dump = await page.evaluate(() => ({status: document.getElementById('status').textContent,
+      gen: window.chariot.generation, thinking: window.chariot.thinking, spec: window.chariot.stateSpec,
+      searching: !!window.chariot.engine.searching, log: window.chariot.engine.log.slice(-12)})).catch(() => null);
+    console.log(`[${label}] the page when it failed: ${JSON.stringify(dump, null, 1)}`);
+    throw e;
+  } finally {
+    await browser.close();
+    server.proc.kill();
+  }
+  console.log(`[${label}] ${checks} checks, ${failures} failed`);
+  process.exit(failures ? 1 : 0);
+}
+
+run().catch((e) => { console.log(`FAIL [${label}] ${e.stack || e}`); process.exit(1); });
