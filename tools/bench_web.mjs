@@ -8,7 +8,8 @@
  * min and median. Then the size of each .wasm (raw and gzip -9) and the page's
  * time to its first engine move (the engine playing first, default 1 s a move).
  *
- * usage: node tools/bench_web.mjs [ROUNDS]     (5; needs make wasm, ./chariot, ./chariot-chess)
+ * usage: node tools/bench_web.mjs [ROUNDS [DEPTH]]   (5 rounds, bench's default depth; needs make wasm,
+ *        ./chariot and ./chariot-chess). Give a deeper DEPTH (13: about 2 s a bench natively) for steadier figures.
  */
 import {chromium} from '../tests/web/node_modules/playwright-core/index.mjs';
 import {execFileSync, spawn} from 'node:child_process';
@@ -20,6 +21,8 @@ import {fileURLToPath} from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const rounds = Number(process.argv[2] || 5);
+const depth = process.argv[3] ? Number(process.argv[3]) : null;
+const benchArgs = depth ? ['bench', String(depth)] : ['bench'];
 const median = (a) => { const s = [...a].sort((x, y) => x - y); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
 
 const server = spawn('python3', [path.join(root, 'tools/serve_web.py'), path.join(root, 'web'), '0'], {stdio: ['ignore', 'pipe', 'inherit']});
@@ -39,21 +42,21 @@ async function openPage(query) {
 }
 
 async function wasmBench(page) {
-  const lines = await page.evaluate(async () => {
+  const lines = await page.evaluate(async (cmd) => {
     const e = window.chariot.engine, from = e.log.length;
-    await e.request('bench', 'Nodes/second');
+    await e.request(cmd, 'Nodes/second');
     return e.log.slice(from);
-  });
+  }, benchArgs.join(' '));
   return Number(lines.find((l) => l.startsWith('Nodes/second')).split(': ')[1]);
 }
 
 function nativeBench(game) {
-  const out = execFileSync(path.join(root, game === 'chess' ? 'chariot-chess' : 'chariot'), ['bench']).toString();
+  const out = execFileSync(path.join(root, game === 'chess' ? 'chariot-chess' : 'chariot'), benchArgs).toString();
   return Number(out.match(/Nodes\/second: (\d+)/)[1]);
 }
 
 try {
-  console.log(`chromium ${browser.version()}, ${rounds} rounds, bench at its default depth, one thread`);
+  console.log(`chromium ${browser.version()}, ${rounds} rounds, bench at ${depth ? 'depth ' + depth : 'its default depth'}, one thread`);
   for (const game of ['xiangqi', 'chess']) {
     const st = await openPage(`game=${game}&threads=0`);
     const mt = await openPage(`game=${game}`);
