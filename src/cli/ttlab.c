@@ -176,7 +176,7 @@ bool ttlab_parse_mate_line(const char *line, Position *pos, TTLabMate *out)
     char fen[256], err[160];
     snprintf(fen, sizeof fen, "%.*s 0 1", (int)(bm - line), line);
     memset(out, 0, sizeof *out);
-    sscanf(bm + 4, "%7[a-i0-9]", out->want);
+    sscanf(bm + 4, "%7[a-z0-9]", out->want); /* chess promotions end in a letter */
     long n = strtol(dm + 3, NULL, 10);
     out->n = n < 0 ? 0 : n > MAX_PLY ? MAX_PLY : (int)n;
     if (!pos_set_fen(pos, fen, err, sizeof err))
