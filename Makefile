@@ -94,7 +94,7 @@ tests/run-tests-san: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot-san
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC) -Itests -o $@ $(TESTSRC) $(LIBSRC) $(LDLIBS)
 
-test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess
+test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install test-mpi ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -196,6 +196,27 @@ test-web: wasm chariot chariot-chess tests/web/node_modules ## the page in headl
 bench-web: wasm chariot chariot-chess tests/web/node_modules ## WebAssembly against native: bench nodes/s, .wasm sizes, time to first move
 	node tools/bench_web.mjs
 
+# Cluster (docs/cluster.md): the same engines over MPI ranks, built against Debian's Open MPI
+# (libopenmpi-dev, openmpi-bin); the ordinary builds have no MPI in them.
+MPICC      ?= mpicc
+CLUSTER    := $(wildcard src/cluster/*.c)
+
+.PHONY: mpi test-mpi
+
+mpi: chariot-mpi chariot-chess-mpi     ## chariot-mpi and chariot-chess-mpi (Open MPI; docs/cluster.md)
+
+chariot-mpi: $(CORE) $(GAME) $(CLUSTER) $(HDRS) src/cluster/cluster.h Makefile
+	$(MPICC) $(WARN) $(OPT) -DNDEBUG -DCHARIOT_CLUSTER $(INC) -Isrc/cluster -o $@ $(CORE) $(GAME) $(CLUSTER) $(LDLIBS)
+
+chariot-chess-mpi: $(CORE) $(CHESS) $(CLUSTER) $(CHDRS) src/cluster/cluster.h Makefile
+	$(MPICC) $(WARN) $(OPT) -DNDEBUG -DCHARIOT_CLUSTER $(CINC) -Isrc/cluster -o $@ $(CORE) $(CHESS) $(CLUSTER) $(LDLIBS)
+
+# Without Open MPI installed the cluster test says it skipped (CI installs it).
+test-mpi: chariot                       ## 2-rank UCI, UCCI and chess sessions under mpirun (tests/cluster_test.sh)
+	@if command -v $(MPICC) >/dev/null && command -v mpirun >/dev/null; then \
+	    $(MAKE) --no-print-directory chariot-mpi chariot-chess-mpi && bash tests/cluster_test.sh; \
+	else echo "test-mpi SKIPPED: no $(MPICC) or mpirun (Debian: apt-get install libopenmpi-dev openmpi-bin)"; fi
+
 # Fuzzing (tests/fuzz/README.md). libFuzzer harnesses, built with clang
 # against the library sources, and replay drivers that run the committed
 # corpora without libFuzzer under $(CC) with ASan+UBSan. Builds, working
@@ -281,6 +302,7 @@ clean:                                ## remove build outputs
 	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune chariot-tune-chess tests/run-tests tests/run-tests-san \
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
 	    tests/chess/rules-check tests/chess/rules-check-san
+	rm -f chariot-mpi chariot-chess-mpi
 	rm -rf $(WASM_DIR)
 	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay fuzz-out/obj-fuzz-chess fuzz-out/obj-replay-chess
 

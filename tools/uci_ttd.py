@@ -18,6 +18,7 @@ protocol: starting the search thread, waking the helpers, output.
 """
 import argparse
 import re
+import shlex
 import statistics
 import subprocess
 import time
@@ -38,7 +39,7 @@ def bench_positions():
 
 class Engine:
     def __init__(self, path, threads, hash_mb):
-        self.p = subprocess.Popen([path], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+        self.p = subprocess.Popen(shlex.split(path), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
         self.send("uci")
         self.wait_for("uciok")
         self.send(f"setoption name Threads value {threads}")
@@ -85,7 +86,8 @@ def one_run(args, engine, threads, positions):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--engine", action="append", help="repeat to compare builds (default ./chariot)")
+    ap.add_argument("--engine", action="append",
+                    help="repeat to compare builds (default ./chariot); a command line, e.g. 'mpirun -np 2 ./chariot-mpi'")
     ap.add_argument("--threads", default="1,2", help="comma-separated thread counts; the first is the reference")
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--repeat", type=int, default=8)

@@ -8,6 +8,9 @@
 
 #include "analyze.h"
 #include "bench.h"
+#ifdef CHARIOT_CLUSTER
+#include "cluster.h"
+#endif
 #include "judge.h"
 #include "numparse.h"
 #include "play.h"
@@ -105,11 +108,16 @@ static int bench_main(int argc, char **argv)
     return bench_run((int)numbers[0], (int)numbers[1], flags) ? 0 : 1;
 }
 
-int main(int argc, char **argv)
+static int run(int argc, char **argv)
 {
-    game_init();
-    search_init();
-    threads_init();
+#ifdef CHARIOT_CLUSTER
+    if (argc > 1 && cluster_size() > 1) {
+        if (cluster_rank() == 0)
+            fprintf(stderr, "chariot-mpi: with %d ranks only the protocols run; '%s' needs one rank\n", cluster_size(),
+                    argv[1]);
+        return 2;
+    }
+#endif
     if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
         printf("Chariot %s (%s)\n", CHARIOT_VERSION, GAME_NAME);
         return 0;
@@ -132,7 +140,31 @@ int main(int argc, char **argv)
         usage();
         return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
     }
+#ifdef CHARIOT_CLUSTER
+    if (!cluster_serve()) {
+        fprintf(stderr, "chariot-mpi: rank %d could not start its relay and exchange threads\n", cluster_rank());
+        return 1;
+    }
+#endif
     int rc = proto_main_loop();
     threads_exit();
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+#ifdef CHARIOT_CLUSTER /* `make mpi`: the same engine over MPI ranks (src/cluster/cluster.h) */
+    if (!cluster_start(&argc, &argv)) {
+        fprintf(stderr, "chariot-mpi: MPI could not start\n");
+        return 1;
+    }
+#endif
+    game_init();
+    search_init();
+    threads_init();
+    int rc = run(argc, argv);
+#ifdef CHARIOT_CLUSTER
+    cluster_end();
+#endif
     return rc;
 }

@@ -240,12 +240,16 @@ void thread_unmark_busy(Key parent, Move m)
     atomic_compare_exchange_strong_explicit(busy_slot(tag), &expected, 0, memory_order_relaxed, memory_order_relaxed);
 }
 
+static uint64_t (*extra_nodes)(void);
+
+void threads_set_extra_nodes(uint64_t (*fn)(void)) { extra_nodes = fn; }
+
 uint64_t threads_nodes(void)
 {
     uint64_t n = main_thread->s.stats.nodes;
     for (int i = 1; i < pool_size; i++)
         n += atomic_load_explicit(&pool[i]->published, memory_order_relaxed);
-    return n;
+    return extra_nodes ? n + extra_nodes() : n;
 }
 
 void threads_launch_helpers(void)

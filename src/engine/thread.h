@@ -98,7 +98,10 @@ int threads_count(void);
  * sleep between searches. */
 bool threads_set_count(int n);
 void threads_exit(void); /* stop any search, end the helper threads */
-uint64_t threads_nodes(void);  /* all threads, as far as published */
+uint64_t threads_nodes(void);  /* all threads, as far as published (and the extra nodes below) */
+/* Nodes searched elsewhere during this search (the other processes of a cluster build), added to
+ * threads_nodes(); NULL, the default: none. */
+void threads_set_extra_nodes(uint64_t (*fn)(void));
 void threads_launch_helpers(void);
 void threads_join_helpers(void);
 void threads_clear_histories(void);

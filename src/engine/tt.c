@@ -59,6 +59,12 @@ bool tt_scheme_parse(const char *name, TTScheme *out)
     return false;
 }
 
+/* Entries from elsewhere (tt_store_external: another process of a cluster build) arrive on their own
+ * thread at any time; this lock keeps them out while the table is reallocated, cleared or freed. The
+ * search never takes it (it runs only between those operations). */
+static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
+static void clear_locked(void);
+
 static bool resize_bytes(size_t bytes)
 {
     const size_t huge = (size_t)2 << 20;
@@ -74,11 +80,13 @@ static bool resize_bytes(size_t bytes)
     if (align == huge)
         madvise(mem, alloc, MADV_HUGEPAGE);
 #endif
+    pthread_mutex_lock(&table_lock);
     free(table);
     table = mem;
     table_bytes = bytes;
     bucket_count = bytes / 64;
-    tt_clear();
+    clear_locked();
+    pthread_mutex_unlock(&table_lock);
     return true;
 }
 
@@ -109,6 +117,13 @@ void tt_set_clear_threads(int n) { clear_threads = n < 1 ? 1 : n > 64 ? 64 : n; 
 /* Big tables are cleared by several threads, each a contiguous part. */
 void tt_clear(void)
 {
+    pthread_mutex_lock(&table_lock);
+    clear_locked();
+    pthread_mutex_unlock(&table_lock);
+}
+
+static void clear_locked(void)
+{
     enum { PARALLEL_CLEAR_MIN_BYTES = 64 << 20 };
     generation = 0;
     if (!table)
@@ -137,9 +152,11 @@ void tt_clear(void)
 
 void tt_free(void)
 {
+    pthread_mutex_lock(&table_lock);
     free(table);
     table = NULL;
     bucket_count = table_bytes = 0;
+    pthread_mutex_unlock(&table_lock);
 }
 
 void tt_new_search(void) { generation++; }
@@ -259,10 +276,38 @@ static TTStoreResult write_slot(TTEntry *slot, uint64_t old, uint64_t nw, uint16
     return e_bound(old) == BOUND_NONE ? TT_STORE_NEW : e_key(old) == k16 ? TT_STORE_UPDATE : TT_STORE_REPLACE;
 }
 
+static TTStoreHook store_hook;
+static Depth store_hook_depth;
+
+void tt_set_store_hook(TTStoreHook hook, Depth min_depth)
+{
+    store_hook = hook;
+    store_hook_depth = min_depth;
+}
+
+static TTStoreResult store_entry(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move);
+
 TTStoreResult tt_store(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move)
 {
     if (!group || (!store_depth0 && depth <= 0))
         return TT_STORE_REJECT;
+    if (store_hook && depth >= store_hook_depth)
+        store_hook(key, tt_value_to(value, ply), bound, depth, move);
+    return store_entry(group, key, ply, value, bound, depth, move);
+}
+
+void tt_store_external(const TTExternal *e, int n)
+{
+    pthread_mutex_lock(&table_lock);
+    if (table && tt_enabled())
+        for (int i = 0; i < n; i++)
+            if (e[i].bound != BOUND_NONE && e[i].depth > 0)
+                store_entry(group_of(e[i].key), e[i].key, 0, e[i].value, e[i].bound, e[i].depth, e[i].move);
+    pthread_mutex_unlock(&table_lock);
+}
+
+static TTStoreResult store_entry(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move)
+{
     const uint16_t k16 = (uint16_t)(key >> 48);
     const uint64_t nw = e_pack(k16, move, bound, tt_value_to(value, ply), depth, generation);
     switch (scheme) {

@@ -93,6 +93,23 @@ int tt_fill_permille(void); /* permille of all slots filled, any generation */
 const char *tt_scheme_name(TTScheme s);
 bool tt_scheme_parse(const char *name, TTScheme *out);
 
+/* A store of depth >= min_depth also calls hook with the entry as the table holds it (the value in table
+ * form, mate distances from the node): the cluster build sends deep entries to its other processes
+ * (src/cluster/). NULL, the default: no hook, nothing else happens. */
+typedef void (*TTStoreHook)(Key key, Score table_value, Bound bound, Depth depth, Move move);
+void tt_set_store_hook(TTStoreHook hook, Depth min_depth);
+
+/* Entries from elsewhere, stored by the scheme like the search's own (without the hook): safe on any
+ * thread at any time, also while the table is resized or cleared. */
+typedef struct {
+    Key key;
+    Score value; /* table form */
+    Bound bound;
+    Depth depth;
+    Move move;
+} TTExternal;
+void tt_store_external(const TTExternal *e, int n);
+
 TTProbe tt_probe(Key key, int ply);
 TTStoreResult tt_store(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move);
 void tt_prefetch(Key key);

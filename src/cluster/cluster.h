@@ -1,0 +1,47 @@
+/*
+ * cluster.h - Chariot across processes, over MPI (`make mpi`: chariot-mpi, chariot-chess-mpi).
+ *
+ * Design. `mpirun -np N ./chariot-mpi` is one engine to the GUI:
+ *
+ *   GUI --stdin--> rank 0: relay thread --MPI_Bcast(line)--> every rank's relay thread
+ *                                 |                                  |
+ *                           pipe into its own                 pipe into its own
+ *                           protocol loop (UCI,               protocol loop, stdout
+ *                           UCCI, XBoard)                     to /dev/null
+ *
+ * - The commands: rank 0 reads the GUI's lines and broadcasts each one; every rank, rank 0
+ *   included, feeds the lines it gets into an ordinary protocol loop through a pipe. So every
+ *   rank executes the same commands in the same order and holds the same position: a mismatch is
+ *   impossible by construction (`cluster_check` compares the position keys anyway). Only rank 0
+ *   writes; `stop`, `ponderhit` and `quit` reach every rank with the next broadcast.
+ * - The table, replicated (the Stockfish cluster's way): every rank keeps a whole table; a store of
+ *   depth >= CLUSTER_SHARE_DEPTH is also queued (tt_set_store_hook), and each rank's exchange
+ *   thread sends its queue to every other rank in batches, at least every CLUSTER_FLUSH_MS, and
+ *   stores what it receives in its own table. Each batch carries the sender's node count, which
+ *   rank 0 adds to its own (threads_set_extra_nodes), so `info nodes` counts the whole cluster.
+ * - The move: each rank searches with its own threads (Lazy SMP inside the rank, Lazy SMP
+ *   between ranks through the shared entries); rank 0's search decides, as the main thread decides
+ *   among helpers. With one rank nothing is shared and `bench` is the ordinary deterministic one.
+ */
+#ifndef CHARIOT_CLUSTER_H
+#define CHARIOT_CLUSTER_H
+
+#include <stdbool.h>
+
+enum {
+    CLUSTER_SHARE_DEPTH = 6, /* stores at least this deep are sent to the other ranks */
+    CLUSTER_FLUSH_MS = 2,    /* a rank's queue goes out at least this often while it fills */
+    CLUSTER_BATCH = 512,     /* entries in one message at most */
+};
+
+/* Starts MPI (false: it could not). */
+bool cluster_start(int *argc, char ***argv);
+/* With more than one rank, starts the relay and the exchange: afterwards the protocol loop reads its
+ * commands from proto_input() as usual. False: they could not start. */
+bool cluster_serve(void);
+int cluster_rank(void);
+int cluster_size(void);
+/* At the end: waits for the relay and the exchange (after the protocol loop), ends MPI. */
+void cluster_end(void);
+
+#endif

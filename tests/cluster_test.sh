@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# The cluster build (make mpi) under mpirun with 2 ranks (make test-mpi; docs/cluster.md): UCI and
+# UCCI sessions with searches, stop, bad input and quit with every rank exiting; chess; the same
+# position on every rank after the same commands; entries exchanged between the ranks.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+if ! command -v mpirun >/dev/null; then
+    echo "test-mpi SKIPPED: no mpirun here (Debian: apt-get install libopenmpi-dev openmpi-bin)"
+    exit 0
+fi
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+passed=0 failed=0
+check() { # check DESCRIPTION COMMAND...
+    local what=$1; shift
+    if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
+}
+# session NAME ENGINE: stdin lines, paced by "sleep N" lines; output in $tmp/NAME.out, rank 1's in .log.1
+session() {
+    local name=$1 engine=$2
+    while IFS= read -r line; do
+        case $line in sleep\ *) sleep "${line#sleep }" ;; *) printf '%s\n' "$line" ;; esac
+    done | CHARIOT_CLUSTER_LOG="$tmp/$name.log" CHARIOT_CLUSTER_STATS=1 timeout 60 \
+        mpirun --oversubscribe -np 2 "$engine" > "$tmp/$name.out" 2> "$tmp/$name.err"
+    echo $? > "$tmp/$name.rc"
+}
+has() { grep -q -- "$2" "$tmp/$1.out"; }
+count() { grep -c -- "$2" "$tmp/$1.out"; }
+
+session uci ./chariot-mpi <<'IN'
+uci
+isready
+position startpos moves h2e2 h9g7
+go depth 10
+sleep 2
+go infinite
+sleep 1
+isready
+stop
+sleep 1
+go depth abc
+position fen not-a-fen
+frobnicate
+setoption name Hash value 32
+isready
+position startpos moves h2e2
+d
+go movetime 300
+sleep 1
+quit
+IN
+check "uci: both ranks exit 0 after quit (rc $(cat "$tmp/uci.rc"))" [ "$(cat "$tmp/uci.rc")" = 0 ]
+check "uci: uciok and three readyok" bash -c "grep -q '^uciok' $tmp/uci.out && [ \$(grep -c '^readyok' $tmp/uci.out) = 3 ]"
+check "uci: every go answered once: 4 bestmoves ($(count uci '^bestmove'))" [ "$(count uci '^bestmove')" = 4 ]
+check "uci: bad input named" bash -c "grep -q 'error: .*abc' $tmp/uci.out && grep -q 'error: .*FEN' $tmp/uci.out && grep -q \"unknown command 'frobnicate'\" $tmp/uci.out"
+check "uci: rank 1 writes nothing to the GUI (its lines are in its log)" bash -c "[ \$(grep -c '^uciok' $tmp/uci.out) = 1 ] && grep -q '^uciok' $tmp/uci.log.1"
+key0=$(grep '^Key:' "$tmp/uci.out")
+key1=$(grep '^Key:' "$tmp/uci.log.1")
+check "the same position on both ranks ($key0 / $key1)" [ -n "$key0" ] && [ "$key0" = "$key1" ]
+check "entries went both ways" bash -c "grep -q 'rank 0: [1-9][0-9]* entries sent, [1-9]' $tmp/uci.err && grep -q 'rank 1: [1-9][0-9]* entries sent, [1-9]' $tmp/uci.err"
+
+session ucci ./chariot-mpi <<'IN'
+ucci
+isready
+position startpos moves h2e2
+go depth 8
+sleep 2
+go depth infinite
+sleep 1
+stop
+sleep 1
+go time abc
+quit
+IN
+check "ucci: both ranks exit 0 (rc $(cat "$tmp/ucci.rc"))" [ "$(cat "$tmp/ucci.rc")" = 0 ]
+check "ucci: ucciok, readyok, bye" bash -c "grep -q '^ucciok' $tmp/ucci.out && grep -q '^readyok' $tmp/ucci.out && grep -q '^bye' $tmp/ucci.out"
+check "ucci: three answers to three go ($(grep -c '^bestmove\|^nobestmove' "$tmp/ucci.out"))" [ "$(grep -c '^bestmove\|^nobestmove' "$tmp/ucci.out")" = 3 ]
+
+session chess ./chariot-chess-mpi <<'IN'
+uci
+position startpos moves e2e4 e7e5
+go depth 10
+sleep 2
+quit
+IN
+check "chess: rank 0 answers, both exit (rc $(cat "$tmp/chess.rc"))" bash -c "[ \$(cat $tmp/chess.rc) = 0 ] && grep -q '^bestmove' $tmp/chess.out"
+
+session eof ./chariot-mpi <<'IN'
+uci
+go depth 6
+sleep 1
+IN
+check "the end of input ends every rank (rc $(cat "$tmp/eof.rc"))" [ "$(cat "$tmp/eof.rc")" = 0 ]
+
+check "one rank: bench is the ordinary one" bash -c "[ \"\$(mpirun -np 1 ./chariot-mpi bench 2>/dev/null | grep 'Nodes searched')\" = \"\$(./chariot bench | grep 'Nodes searched')\" ]"
+check "two ranks refuse a command-line tool" bash -c "! mpirun --oversubscribe -np 2 ./chariot-mpi bench >/dev/null 2>&1"
+
+echo "cluster: $passed passed, $failed failed"
+[ "$failed" = 0 ]
