@@ -21,8 +21,10 @@
 
 enum {
     RELAY_LINE_MAX = 16384,
-    RELAY_EOF = -1, /* the length that says: no more input */
+    RELAY_NAP_US = 200, /* a rank waiting for the next command looks every 0.2 ms */
     TAG_ENTRIES = 1,
+    TAG_LINE = 2,
+    TAG_EOF = 3, /* no more input */
 };
 
 /* One table entry on the wire: the whole key (the receiver's table may index it differently). */
@@ -53,7 +55,7 @@ static bool serving; /* cluster_serve started the relay and the exchange */
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
 static Batch queue;                          /* entries waiting to go out */
 static _Atomic uint64_t remote_nodes[256];   /* each rank's last reported node count (this search) */
-static _Atomic uint64_t entries_sent, entries_received;
+static _Atomic uint64_t entries_sent, entries_received, entries_dropped; /* dropped: the queue was full */
 
 int cluster_rank(void) { return rank; }
 int cluster_size(void) { return size; }
@@ -76,29 +78,55 @@ static bool is_quit(const char *line)
     return !strncmp(line, "quit", 4) && (line[4] == 0 || line[4] == ' ' || line[4] == '\r');
 }
 
-/* Rank 0 reads stdin and broadcasts each line; every rank writes the lines into its pipe. The loop
- * ends after `quit` or the end of input, on every rank at the same line. */
+/* Waits for a request without spinning: MPI's blocking calls poll a core at full speed, which on a
+ * machine the search needs would take a core from it. A command waits RELAY_NAP_US at most. */
+static void relay_wait(MPI_Request *req, MPI_Status *st)
+{
+    const struct timespec nap = {0, RELAY_NAP_US * 1000L};
+    for (int done_ = 0;;) {
+        MPI_Test(req, &done_, st);
+        if (done_)
+            return;
+        nanosleep(&nap, NULL);
+    }
+}
+
+/* Rank 0 reads stdin and sends each line to every other rank; every rank writes the lines into its
+ * pipe. The loop ends after `quit` or the end of input (an empty message tagged TAG_EOF), on every
+ * rank at the same line. */
 static void *relay_main(void *arg)
 {
     (void)arg;
     static char line[RELAY_LINE_MAX];
+    MPI_Request *reqs = calloc((size_t)size, sizeof *reqs);
     for (;;) {
         int len = 0;
+        bool eof = false;
         if (rank == 0) {
             ReadLine r = proto_read_bounded(stdin, line, sizeof line);
-            len = r == READ_EOF ? RELAY_EOF : (int)strlen(line);
+            eof = r == READ_EOF;
+            len = eof ? 0 : (int)strlen(line);
+            for (int k = 1; k < size; k++)
+                MPI_Isend(line, len, MPI_CHAR, k, eof ? TAG_EOF : TAG_LINE, relay_comm, &reqs[k]);
+            for (int k = 1; k < size; k++)
+                relay_wait(&reqs[k], MPI_STATUS_IGNORE);
+        } else {
+            MPI_Request req;
+            MPI_Status st;
+            MPI_Irecv(line, (int)sizeof line - 1, MPI_CHAR, 0, MPI_ANY_TAG, relay_comm, &req);
+            relay_wait(&req, &st);
+            MPI_Get_count(&st, MPI_CHAR, &len);
+            eof = st.MPI_TAG == TAG_EOF;
         }
-        MPI_Bcast(&len, 1, MPI_INT, 0, relay_comm);
-        if (len == RELAY_EOF)
+        if (eof)
             break;
-        if (len > 0)
-            MPI_Bcast(line, len, MPI_CHAR, 0, relay_comm);
         line[len] = 0;
         write_all(pipe_fd[1], line, (size_t)len);
         write_all(pipe_fd[1], "\n", 1);
         if (is_quit(line))
             break;
     }
+    free(reqs);
     close(pipe_fd[1]);
     return NULL;
 }
@@ -108,6 +136,8 @@ static void queue_entry(Key key, Score value, Bound bound, Depth depth, Move mov
     pthread_mutex_lock(&queue_lock);
     if (queue.count < CLUSTER_BATCH)
         queue.e[queue.count++] = (WireEntry){key, value, (int16_t)depth, (uint16_t)move, (int32_t)bound, 0};
+    else
+        atomic_fetch_add_explicit(&entries_dropped, 1, memory_order_relaxed);
     pthread_mutex_unlock(&queue_lock);
 }
 
@@ -165,8 +195,12 @@ static void *exchange_main(void *arg)
             for (int r = 0; r < size; r++)
                 if (r != rank)
                     MPI_Isend(&out, bytes, MPI_BYTE, r, TAG_ENTRIES, tt_comm, &reqs[n++]);
-        /* Receive while our sends complete: two ranks sending to each other at once must not wait. */
-        for (int sent = 0; !sent;) {
+        /* Receive while our sends complete: two ranks sending to each other at once must not wait;
+         * between tries a short nap, not a spin (the search needs the core). */
+        const struct timespec wait_nap = {0, RELAY_NAP_US * 1000L};
+        for (int sent = 0, tries = 0; !sent; tries++) {
+            if (tries)
+                nanosleep(&wait_nap, NULL);
             for (int flag = 1; flag;) {
                 MPI_Status st;
                 MPI_Iprobe(MPI_ANY_SOURCE, TAG_ENTRIES, tt_comm, &flag, &st);
@@ -227,6 +261,7 @@ bool cluster_serve(void)
     proto_set_input(fdopen(pipe_fd[0], "r"));
     tt_set_store_hook(queue_entry, CLUSTER_SHARE_DEPTH);
     threads_set_extra_nodes(others_nodes);
+    threads_set_process_rank(rank); /* the ranks do not all search alike: rank r's threads act as helpers */
     return pthread_create(&relay_id, NULL, relay_main, NULL) == 0 &&
            pthread_create(&exchange_id, NULL, exchange_main, NULL) == 0;
 }
@@ -238,8 +273,9 @@ void cluster_end(void)
         atomic_store(&done, true); /* the protocol loop is over: no search runs */
         pthread_join(exchange_id, NULL);
         if (getenv("CHARIOT_CLUSTER_STATS"))
-            fprintf(stderr, "chariot-mpi rank %d: %llu entries sent, %llu received\n", rank,
-                    (unsigned long long)atomic_load(&entries_sent), (unsigned long long)atomic_load(&entries_received));
+            fprintf(stderr, "chariot-mpi rank %d: %llu entries sent, %llu received, %llu dropped (queue full)\n", rank,
+                    (unsigned long long)atomic_load(&entries_sent), (unsigned long long)atomic_load(&entries_received),
+                    (unsigned long long)atomic_load(&entries_dropped));
     }
     MPI_Finalize();
 }

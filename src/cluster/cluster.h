@@ -3,17 +3,18 @@
  *
  * Design. `mpirun -np N ./chariot-mpi` is one engine to the GUI:
  *
- *   GUI --stdin--> rank 0: relay thread --MPI_Bcast(line)--> every rank's relay thread
+ *   GUI --stdin--> rank 0: relay thread --MPI message (line)--> every rank's relay thread
  *                                 |                                  |
  *                           pipe into its own                 pipe into its own
  *                           protocol loop (UCI,               protocol loop, stdout
  *                           UCCI, XBoard)                     to /dev/null
  *
- * - The commands: rank 0 reads the GUI's lines and broadcasts each one; every rank, rank 0
+ * - The commands: rank 0 reads the GUI's lines and sends each one to every rank; every rank, rank 0
  *   included, feeds the lines it gets into an ordinary protocol loop through a pipe. So every
  *   rank executes the same commands in the same order and holds the same position: a mismatch is
- *   impossible by construction (`cluster_check` compares the position keys anyway). Only rank 0
- *   writes; `stop`, `ponderhit` and `quit` reach every rank with the next broadcast.
+ *   impossible by construction (tests/cluster_test.sh compares the position keys anyway). Only rank 0
+ *   writes; `stop`, `ponderhit` and `quit` reach every rank within a fraction of a millisecond. No
+ *   thread waits in a blocking MPI call, which would poll a core at full speed: they test and nap.
  * - The table, replicated (the Stockfish cluster's way): every rank keeps a whole table; a store of
  *   depth >= CLUSTER_SHARE_DEPTH is also queued (tt_set_store_hook), and each rank's exchange
  *   thread sends its queue to every other rank in batches, at least every CLUSTER_FLUSH_MS, and
@@ -31,7 +32,8 @@
 enum {
     CLUSTER_SHARE_DEPTH = 6, /* stores at least this deep are sent to the other ranks */
     CLUSTER_FLUSH_MS = 2,    /* a rank's queue goes out at least this often while it fills */
-    CLUSTER_BATCH = 512,     /* entries in one message at most */
+    CLUSTER_BATCH = 160,     /* entries in one message at most: 3,856 bytes, under Open MPI's eager
+                              * limit (4 KiB in shared memory), so a send completes without the receiver */
 };
 
 /* Starts MPI (false: it could not). */

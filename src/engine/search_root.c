@@ -109,7 +109,7 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
     const int max_depth = t->limits.depth > 0 && t->id == 0 ? imin(t->limits.depth, MAX_DEPTH) : MAX_DEPTH;
     const int multipv = t->id ? 1 : multipv_lines(t);
     for (int depth = 1; depth <= max_depth; depth++) {
-        if (helper_skips(t->id, depth, t->limits.depth)) /* never the depth asked for */
+        if (helper_skips(threads_helper_id(t), depth, t->limits.depth)) /* never the depth asked for */
             continue;
         for (int i = 0; i < t->s.nroot; i++)
             t->s.root[i].prev_score = t->s.root[i].score;

@@ -241,6 +241,11 @@ void thread_unmark_busy(Key parent, Move m)
 }
 
 static uint64_t (*extra_nodes)(void);
+static int process_rank; /* threads_set_process_rank */
+
+void threads_set_process_rank(int rank) { process_rank = rank; }
+
+int threads_helper_id(const SearchThread *t) { return t->id + process_rank * pool_size; }
 
 void threads_set_extra_nodes(uint64_t (*fn)(void)) { extra_nodes = fn; }
 

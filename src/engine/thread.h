@@ -102,6 +102,11 @@ uint64_t threads_nodes(void);  /* all threads, as far as published (and the extr
 /* Nodes searched elsewhere during this search (the other processes of a cluster build), added to
  * threads_nodes(); NULL, the default: none. */
 void threads_set_extra_nodes(uint64_t (*fn)(void));
+/* The n-th of several processes searching the same position (a cluster build's rank; 0, the default:
+ * the only one). Its threads take the helper patterns after the first n * Threads (threads_helper_id),
+ * so that process n's main thread searches like a helper, not like process 0's main thread. */
+void threads_set_process_rank(int rank);
+int threads_helper_id(const SearchThread *t); /* t->id, counted after the other processes' threads */
 void threads_launch_helpers(void);
 void threads_join_helpers(void);
 void threads_clear_histories(void);
