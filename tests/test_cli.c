@@ -495,6 +495,36 @@ static void test_ttlab_long_epd_line(Engine *e)
           "ttlab mates with an over-long line: exit %d, %s", rc, e->log);
 }
 
+/* `ttlab transpositions`: two plies cannot transpose in xiangqi (each side has moved once), three can
+ * (two moves of one side in either order); the ply-1 count is the sum of the positions' legal moves. */
+static void test_ttlab_transpositions(void)
+{
+    static Engine e;
+    const char *args[] = {"ttlab", "transpositions", "--depth", "3", "--positions", "2", NULL};
+    CHECK(run(&e, args, NULL) == 0, "ttlab transpositions exits 0: %s", e.log);
+    unsigned long long nodes[4] = {0}, distinct[4] = {0};
+    double pct[4] = {0};
+    for (int p = 1; p <= 3; p++) {
+        char head[16];
+        snprintf(head, sizeof head, "\n%5d ", p);
+        const char *row = strstr(e.log, head);
+        CHECK(row && sscanf(row, "%*d %llu %llu %lf", &nodes[p], &distinct[p], &pct[p]) == 3, "ply %d row: %s", p,
+              e.log);
+    }
+    Position pos;
+    Move moves[MAX_MOVES];
+    unsigned long long legal = 0;
+    for (int i = 0; i < 2; i++) {
+        char err[160];
+        pos_set_fen(&pos, GAME_BENCH_FENS[i], err, sizeof err);
+        legal += (unsigned long long)gen_legal(&pos, moves);
+    }
+    CHECK(nodes[1] == legal && distinct[1] == legal && distinct[2] == nodes[2], "plies 1-2: %llu/%llu, %llu/%llu (%llu legal)",
+          distinct[1], nodes[1], distinct[2], nodes[2], legal);
+    CHECK(distinct[3] < nodes[3] && pct[3] > 20 && pct[3] < 80, "ply 3: %llu distinct of %llu (%.2f%%)", distinct[3],
+          nodes[3], pct[3]);
+}
+
 /* `chariot ttlab`: a small run prints one row per scheme and "off" (no table,
  * no hits); bad arguments exit 2 and say why. */
 static void test_ttlab(void)
@@ -549,6 +579,7 @@ void test_cli(void)
     test_bench();
     test_bench_iterations();
     test_ttlab();
+    test_ttlab_transpositions();
     test_verdicts();
     test_analyze();
     test_play_games();

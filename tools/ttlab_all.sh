@@ -37,4 +37,6 @@ sel schemes-iir && run schemes-iir schemes --depth 14 --sizes 64K,256K,1M,4M --s
 sel sizes-iir && run sizes-iir sizes --depth 14 --sizes 64K-256M --schemes always,depth,aged-bucket --seeds 3
 sel mates   && run mates mates --depth 9 --sizes 16M --schemes aged-bucket --epd "$mates"
 sel iir     && run iir iir --depth 10 --sizes 64K,16M --schemes always,aged-bucket,off
+# The game alone: distinct positions against nodes at each ply of the full tree (no search, no table).
+sel transpositions && run transpositions transpositions --depth 4
 exit 0

@@ -419,6 +419,8 @@ static void usage(void)
          "  aging     game mode: table kept with generations, kept without, cleared before each move\n"
          "  mates     mate suite (--epd FILE) with and without mate-distance adjustment\n"
          "  iir       internal iterative reduction on and off (without a table it reduces every PV and cut node)\n"
+         "  transpositions  the game alone: nodes and distinct positions at each ply of the full tree of legal\n"
+         "            moves from each bench position (--depth, at most 8; --positions; --csv)\n"
          "options:\n"
          "  --depth N          search depth (default 9)\n"
          "  --sizes LIST       table sizes, e.g. 64K,1M,16M or 64K-1G (default 64K,1M,16M)\n"
@@ -509,6 +511,8 @@ int ttlab_main(int argc, char **argv)
         fprintf(stderr, "chariot ttlab: --no-iir does not apply to the iir experiment, which runs IIR on and off\n");
         return 2;
     }
+    if (!strcmp(o.experiment, "transpositions")) /* the game's tree, no search and no table */
+        return ttlab_transpositions(o.depth, o.positions, o.csv);
     static LabSetup setups[256];
     int n = build_setups(&o, setups, 256);
     if (n <= 0) {

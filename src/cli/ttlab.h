@@ -5,6 +5,8 @@
 #include "game.h"
 
 int ttlab_main(int argc, char **argv);
+/* The transpositions experiment (transpositions.c): exit status as ttlab_main's. */
+int ttlab_transpositions(int depth, int positions, const char *csv_path);
 
 /* One line of a mate suite (mates mode): the position goes to pos, the rest here. */
 typedef struct {
