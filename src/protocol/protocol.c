@@ -476,8 +476,10 @@ void proto_rule_notes(const Position *root, Move best)
 {
     static Position after;
     Move list[MAX_MOVES];
-    const int n = gen_legal(root, list);
+    /* On a copy: it runs on the worker after the busy flag cleared, while the protocol thread may read the
+     * root (UCCI probe), and xiangqi's gen_legal tries each move on the board it is given (restored after). */
     after = *root;
+    const int n = gen_legal(&after, list);
     for (int i = 0; i < n; i++) {
         pos_make(&after, list[i]);
         char why[160], m[8];
