@@ -10,7 +10,7 @@
  *
  * window.chariot exposes the state for the browser test (tests/web/).
  */
-import {Board} from './board.js';
+import {Board, fenPieces} from './board.js';
 import {Engine} from './engine.js';
 
 const $ = (id) => document.getElementById(id);
@@ -101,8 +101,8 @@ function resultText(state) {
 function checkSquare(state) {
   if (!state.check) return null;
   const king = state.side === 'first' ? 'K' : 'k';
-  for (const [sq, p] of Object.entries(board.pieces)) if (p === king) return sq;
-  return null;
+  const pieces = fenPieces(app.game, state.fen);
+  return Object.keys(pieces).find((sq) => pieces[sq] === king) || null;
 }
 
 async function refresh() {
@@ -118,22 +118,19 @@ async function refresh() {
   app.notes = line.moves || [];
   const last = app.moves.length ? app.moves[app.moves.length - 1] : null;
   board.set({game: app.game, fen: state.fen, legal: state.legal, flipped: app.flipped, style: app.style,
-             lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null, checkSquare: null});
-  board.set({checkSquare: checkSquare(state)});
+             lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null, checkSquare: checkSquare(state)});
   if (document.activeElement !== $('fen')) $('fen').value = state.fen; /* not under the user's typing */
   drawMoves();
   const over = state.result !== '*';
   $('result').hidden = !over;
   if (over) $('result').textContent = resultText(state);
-  $('board').dataset.moves = app.moves.join(' ');
-  $('board').dataset.result = state.result;
   think(gen);
 }
 
 function drawMoves() {
   const ol = $('moves');
   ol.replaceChildren();
-  const firstToMove = app.start === 'startpos' || app.start.split(' ')[2] !== (app.game === 'chess' ? 'b' : 'b');
+  const firstToMove = app.start === 'startpos' || app.start.split(' ')[2] !== 'b'; /* 'fen BOARD SIDE ...' */
   let li = null;
   app.notes.forEach((n, i) => {
     const first = (i % 2 === 0) === firstToMove;
@@ -147,12 +144,10 @@ function drawMoves() {
   ol.scrollTop = ol.scrollHeight;
 }
 
-function names() { return COLOR_NAMES[app.game]; }
-
 async function think(gen) {
   const st = app.state;
   if (st.result !== '*') { $('status').textContent = 'Game over.'; return; }
-  const mover = names()[st.side];
+  const mover = COLOR_NAMES[app.game][st.side];
   if (app.mode === 'analyse') {
     $('status').textContent = `Analysing (${mover} to move)…`;
     app.lines = [];
