@@ -93,6 +93,37 @@ sleep 1
 IN
 check "the end of input ends every rank (rc $(cat "$tmp/eof.rc"))" [ "$(cat "$tmp/eof.rc")" = 0 ]
 
+# Home-rank: deep probes read the key's home slice on the other rank (one-sided MPI_Get), deep stores go
+# there; back-to-back searches: rank 1 stops with rank 0 and runs every command (none refused as busy).
+session home ./chariot-mpi <<'IN'
+uci
+setoption name ClusterTable value home-rank
+setoption name ClusterTable value hypercube
+isready
+position startpos moves h2e2 h9g7
+go depth 11
+sleep 2
+position startpos moves h2e2 h9g7 h0g2
+go depth 9
+sleep 1
+position startpos moves h2e2 h9g7 h0g2 i9h9
+go movetime 200
+sleep 1
+position startpos
+go depth 5
+go depth 5
+sleep 1
+quit
+IN
+check "home: both ranks exit 0 (rc $(cat "$tmp/home.rc"))" [ "$(cat "$tmp/home.rc")" = 0 ]
+check "home: a bad ClusterTable value is named" grep -q "error: .*ClusterTable.*hypercube" "$tmp/home.out"
+check "home: five answers to five go ($(count home '^bestmove'))" [ "$(count home '^bestmove')" = 5 ]
+check "home: at most the second of two quick go is refused (as by ./chariot)" bash -c "[ \$(grep -c 'go ignored while searching' $tmp/home.out) -le 1 ]"
+check "home: rank 1 ran the same searches (4 bestmoves in its log, none refused: $(grep -c '^bestmove' "$tmp/home.log.1"))" \
+    bash -c "[ \"\$(grep -c '^bestmove' $tmp/home.log.1)\" -ge 4 ] && ! grep -q 'ignored while searching' $tmp/home.log.1"
+check "home: remote probes found entries on both ranks" bash -c "grep -q 'rank 0: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/home.err && grep -q 'rank 1: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/home.err"
+check "home: the table's fill is reported" bash -c "grep -q 'hashfull [1-9]' $tmp/home.out"
+
 check "one rank: bench is the ordinary one" bash -c "[ \"\$(mpirun -np 1 ./chariot-mpi bench 2>/dev/null | grep 'Nodes searched')\" = \"\$(./chariot bench | grep 'Nodes searched')\" ]"
 check "two ranks refuse a command-line tool" bash -c "! mpirun --oversubscribe -np 2 ./chariot-mpi bench >/dev/null 2>&1"
 

@@ -401,8 +401,72 @@ static void test_search_here_yields(void)
     CHECK(!threads_here_reads_input(), "the yield is cleared");
 }
 
+/* The other processes of a cluster build, as the search sees them (thread.h: ProcessHooks): a deeper line
+ * completed elsewhere is played, with its ponder move, if its move is a root move of this search; a
+ * shallower one, or one whose move is not a root move, is not; the end of the search is announced. */
+static SearchLine far_line;
+static int far_finished;
+static Move far_best, far_ponder;
+
+static bool far_outside(Key root, SearchLine *out)
+{
+    if (root != far_line.root)
+        return false;
+    *out = far_line;
+    return true;
+}
+
+static void far_done(const SearchStats *all) { far_finished += all->nodes > 0; }
+
+static void far_bestmove(Move best, Move ponder, void *ctx)
+{
+    (void)ctx;
+    far_best = best;
+    far_ponder = ponder;
+}
+
+static Move far_search(SearchThread *t, const SearchReporter *rep)
+{
+    search_limits_init(&t->limits);
+    t->limits.depth = 4;
+    atomic_store(&g_stop, false);
+    tt_clear();
+    far_finished = 0;
+    return search_run(t, rep);
+}
+
+static void test_outside_lines(void)
+{
+    SearchThread *t = threads_main();
+    const SearchReporter rep = {NULL, far_bestmove, NULL};
+    char err[160];
+    CHECK(pos_set_fen(&t->pos, GAME_STARTPOS, err, sizeof err), "start position");
+    Move legal[MAX_MOVES];
+    const int n = gen_legal(&t->pos, legal);
+    const Move own = far_search(t, &rep); /* no hooks: the ordinary search */
+    const Move alt = legal[0] != own ? legal[0] : legal[1], none_here = move_make(SQUARE_NB / 2, SQUARE_NB / 2);
+    bool legal_none = false;
+    for (int i = 0; i < n; i++)
+        legal_none |= legal[i] == none_here;
+    CHECK(!legal_none, "a move from a square to itself is no root move");
+    threads_set_process_hooks(&(ProcessHooks){NULL, far_outside, far_done, NULL});
+    far_line = (SearchLine){pos_key(&t->pos), 30, 0, 2, {alt, legal[n - 1]}};
+    far_search(t, &rep);
+    CHECK(far_best == alt && far_ponder == legal[n - 1] && far_finished == 1,
+          "a deeper line from elsewhere is played, with its ponder move");
+    far_line.depth = 3;
+    CHECK(far_search(t, &rep) == own && far_finished == 1, "a shallower line from elsewhere is not played");
+    far_line = (SearchLine){pos_key(&t->pos), 30, 0, 1, {none_here}};
+    CHECK(far_search(t, &rep) == own, "nor one whose move is not a root move");
+    far_line.root ^= 1;
+    far_line.pv[0] = alt;
+    CHECK(far_search(t, &rep) == own, "nor a line of another position");
+    threads_set_process_hooks(&(ProcessHooks){NULL, NULL, NULL, NULL});
+}
+
 void test_search(void)
 {
+    test_outside_lines();
     test_chase_rule();
     test_thread_start_failure();
     test_search_here_yields();

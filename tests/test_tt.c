@@ -199,6 +199,70 @@ static void test_index_large(void)
     CHECK(tt_bucket_index(0xffffffffffffffffULL, (size_t)1 << 34) == ((size_t)1 << 34) - 1, "the last bucket is reached");
 }
 
+/* The hooks a cluster build uses (src/cluster/): a deep probe asks a second table when its own entry is
+ * missing or too shallow, keeps a deeper answer, and leaves shallow nodes alone; a store reports deep
+ * entries in table form; a clear clears the second table too. */
+static TTEntry far_group[TT_BUCKET_ENTRIES];
+static int far_asked, stores_seen, clears_seen;
+static Score seen_value;
+
+static bool far_probe(Key key, TTExternal *out)
+{
+    uint64_t words[TT_BUCKET_ENTRIES];
+    far_asked++;
+    for (int i = 0; i < tt_group_entries(); i++)
+        words[i] = atomic_load(&far_group[i]);
+    return tt_group_find(words, key, out);
+}
+
+static void see_store(Key key, Score value, Bound bound, Depth depth, Move move)
+{
+    (void)key, (void)bound, (void)depth, (void)move;
+    stores_seen++;
+    seen_value = value;
+}
+
+static void see_clear(void) { clears_seen++; }
+
+static void test_remote_hooks(void)
+{
+    reset(TT_AGED_BUCKET);
+    const Key k = 0x1234567890abcdefULL;
+    const Move m = move_make(3, 12);
+    memset(far_group, 0, sizeof far_group);
+    const TTExternal e = {k, -77, BOUND_LOWER, 12, m};
+    tt_group_store(far_group, &e);
+    TTExternal back;
+    CHECK(tt_group_find((const uint64_t *)far_group, k, &back) && back.depth == 12 && back.value == -77 && back.move == m,
+          "a group of the table's layout round-trips an entry");
+    CHECK(!tt_group_find((const uint64_t *)far_group, k ^ (1ULL << 50), &back), "another key misses in the group");
+    tt_set_remote_probe(far_probe, 6);
+    far_asked = 0;
+    TTProbe p = tt_probe_deep(k, 0, 4);
+    CHECK(!p.hit && far_asked == 0, "a shallow node does not ask the second table");
+    p = tt_probe_deep(k, 2, 10);
+    CHECK(p.hit && far_asked == 1 && p.data.depth == 12 && p.data.value == -77 && p.data.move == m &&
+              p.data.bound == BOUND_LOWER, "a deep node missing here takes the second table's entry");
+    CHECK(tt_probe(k, 0).hit && tt_probe(k, 0).data.depth == 12, "and keeps it in its own table");
+    p = tt_probe_deep(k, 0, 11);
+    CHECK(p.hit && far_asked == 1, "an own entry deep enough needs no second trip");
+    tt_set_remote_probe(NULL, 0);
+    tt_set_store_hook(see_store, 6);
+    stores_seen = 0;
+    p = tt_probe(k ^ 1, 5);
+    tt_store(p.group, k ^ 1, 5, 3, BOUND_EXACT, 5, MOVE_NONE);
+    CHECK(stores_seen == 0, "a shallow store is not reported");
+    tt_store(p.group, k ^ 1, 5, SCORE_MATE - 9, BOUND_EXACT, 7, MOVE_NONE);
+    CHECK(stores_seen == 1 && seen_value == SCORE_MATE - 4, "a deep store is reported in table form (mate from the node): %d",
+          seen_value);
+    tt_set_store_hook(NULL, 0);
+    tt_set_clear_hook(see_clear);
+    clears_seen = 0;
+    tt_clear();
+    CHECK(clears_seen == 1, "a clear clears the second table too");
+    tt_set_clear_hook(NULL);
+}
+
 void test_tt(void)
 {
     test_index_large();
@@ -207,4 +271,5 @@ void test_tt(void)
     test_schemes();
     test_hashfull();
     test_collisions();
+    test_remote_hooks();
 }

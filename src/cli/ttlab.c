@@ -58,15 +58,6 @@ static double cpu_ms(void)
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6; /* exact for any real clock */
 }
 
-static void add_stats(SearchStats *a, const SearchStats *b)
-{
-    a->nodes += b->nodes, a->qnodes += b->qnodes, a->tt_probes += b->tt_probes, a->tt_hits += b->tt_hits;
-    a->tt_cutoffs += b->tt_cutoffs, a->tt_move_tried += b->tt_move_tried, a->tt_move_cutoffs += b->tt_move_cutoffs;
-    a->cut_nodes += b->cut_nodes, a->first_move_cuts += b->first_move_cuts;
-    for (int k = 0; k < 4; k++)
-        a->stores[k] += b->stores[k];
-}
-
 /* False when the table cannot be allocated: the setup is skipped. */
 static bool apply_setup(const LabSetup *s)
 {
@@ -106,7 +97,7 @@ static Move lab_search(const LabSetup *s, int depth, LabResult *r)
     double t0 = cpu_ms();
     Move m = search_run(t, NULL);
     r->cpu_ms += cpu_ms() - t0;
-    add_stats(&r->st, &t->s.stats);
+    search_stats_add(&r->st, &t->s.stats);
     return m;
 }
 

@@ -24,7 +24,11 @@ enum {
     RELAY_NAP_US = 200, /* a rank waiting for the next command looks every 0.2 ms */
     TAG_ENTRIES = 1,
     TAG_LINE = 2,
-    TAG_EOF = 3, /* no more input */
+    TAG_EOF = 3,    /* no more input */
+    TAG_DONE = 4,   /* rank 0's search ended: stop yours (relay_comm, in order with the lines) */
+    TAG_RESULT = 5, /* a rank's deepest completed line, to rank 0 */
+    HOME_SHIFT = 35, /* the home rank comes from key bits 35-47, which no table index uses (tt.c) */
+    HOME_BITS = 13,
 };
 
 /* One table entry on the wire: the whole key (the receiver's table may index it differently). */
@@ -37,11 +41,12 @@ typedef struct {
     int32_t pad;
 } WireEntry;
 
-/* A batch: the sender's node count, then its entries. */
+/* A batch: the sender's node count, its table's fill, when it was sent, then its entries. */
 typedef struct {
     uint64_t nodes;
+    uint64_t sent_ns; /* CLOCK_MONOTONIC: a simulated link delivers it latency_us later */
     uint32_t count;
-    uint32_t pad;
+    int32_t hashfull;
     WireEntry e[CLUSTER_BATCH];
 } Batch;
 
@@ -53,12 +58,59 @@ static atomic_bool done;
 static bool serving; /* cluster_serve started the relay and the exchange */
 
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
-static Batch queue;                          /* entries waiting to go out */
-static _Atomic uint64_t remote_nodes[256];   /* each rank's last reported node count (this search) */
+static Batch *queues;                        /* [r]: entries waiting to go to rank r */
+static _Atomic uint64_t remote_nodes[CLUSTER_MAX_RANKS];   /* each rank's last reported node count (this search) */
+static _Atomic int remote_hashfull[CLUSTER_MAX_RANKS];     /* and its table's fill */
 static _Atomic uint64_t entries_sent, entries_received, entries_dropped; /* dropped: the queue was full */
+static _Atomic uint64_t bytes_sent, remote_probes, remote_found;
+
+static _Atomic int table_mode = CLUSTER_REPLICATED; /* option ClusterTable */
+static int latency_us;                               /* CHARIOT_CLUSTER_LATENCY_US: a simulated link */
+
+/* Home-rank: each rank's slice of the global table of deep entries, in an MPI window. */
+static MPI_Comm win_comm;
+static MPI_Win home_win;
+static TTEntry *home_slice;
+static size_t home_buckets;
+
+/* The deepest line another rank completed (rank 0), and this rank's own to publish (the others). */
+static pthread_mutex_t line_lock = PTHREAD_MUTEX_INITIALIZER;
+static SearchLine far_line, own_line;
+static bool far_valid, own_dirty;
+static SearchStats searched; /* this rank's counters over its searches (CHARIOT_CLUSTER_STATS) */
 
 int cluster_rank(void) { return rank; }
 int cluster_size(void) { return size; }
+
+const char *const CLUSTER_TABLE_NAMES[CLUSTER_TABLE_NB] = {"replicated", "home-rank"};
+
+bool cluster_set_table(const char *name)
+{
+    for (int m = 0; m < CLUSTER_TABLE_NB; m++)
+        if (!strcmp(name, CLUSTER_TABLE_NAMES[m])) {
+            atomic_store(&table_mode, m);
+            return true;
+        }
+    return false;
+}
+
+static int64_t mono_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* A simulated link: waits until `since` plus the latency (spinning: a real wait for the network would hold
+ * this thread as long, and a sleep overshoots tens of microseconds). */
+static void link_delay(int64_t since)
+{
+    if (latency_us > 0)
+        while (mono_ns() < since + (int64_t)latency_us * 1000)
+            ;
+}
+
+static int home_of(Key key) { return (int)((((key >> HOME_SHIFT) & ((1u << HOME_BITS) - 1)) * (uint64_t)size) >> HOME_BITS); }
 
 static void write_all(int fd, const char *p, size_t n)
 {
@@ -91,6 +143,31 @@ static void relay_wait(MPI_Request *req, MPI_Status *st)
     }
 }
 
+/* The first word of a command that the protocol loops refuse while a search runs (uci.c, ucci.c): a rank
+ * whose search outlived rank 0's (stopped by TAG_DONE just before) lets it end first, so that every rank
+ * runs every command. */
+static bool starts_search(const char *line)
+{
+    static const char *const WORDS[] = {"position", "go", "ucinewgame", "setoption", "fen", "startpos", "banmoves", "bench"};
+    while (*line == ' ' || *line == '\t')
+        line++;
+    for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++) {
+        const size_t n = strlen(WORDS[i]);
+        if (!strncmp(line, WORDS[i], n) && (line[n] == 0 || line[n] == ' ' || line[n] == '\r'))
+            return true;
+    }
+    return false;
+}
+
+static void wait_idle(void)
+{
+    const struct timespec nap = {0, RELAY_NAP_US * 1000L};
+    if (threads_busy())
+        threads_stop();
+    while (threads_busy())
+        nanosleep(&nap, NULL);
+}
+
 /* Rank 0 reads stdin and sends each line to every other rank; every rank writes the lines into its
  * pipe. The loop ends after `quit` or the end of input (an empty message tagged TAG_EOF), on every
  * rank at the same line. */
@@ -116,11 +193,17 @@ static void *relay_main(void *arg)
             MPI_Irecv(line, (int)sizeof line - 1, MPI_CHAR, 0, MPI_ANY_TAG, relay_comm, &req);
             relay_wait(&req, &st);
             MPI_Get_count(&st, MPI_CHAR, &len);
+            if (st.MPI_TAG == TAG_DONE) { /* rank 0 has played: this rank's search is over too */
+                threads_stop();
+                continue;
+            }
             eof = st.MPI_TAG == TAG_EOF;
         }
         if (eof)
             break;
         line[len] = 0;
+        if (rank != 0 && starts_search(line))
+            wait_idle();
         write_all(pipe_fd[1], line, (size_t)len);
         write_all(pipe_fd[1], "\n", 1);
         if (is_quit(line))
@@ -131,14 +214,136 @@ static void *relay_main(void *arg)
     return NULL;
 }
 
-static void queue_entry(Key key, Score value, Bound bound, Depth depth, Move move)
+static void push(int to, const WireEntry *w)
 {
-    pthread_mutex_lock(&queue_lock);
-    if (queue.count < CLUSTER_BATCH)
-        queue.e[queue.count++] = (WireEntry){key, value, (int16_t)depth, (uint16_t)move, (int32_t)bound, 0};
+    if (queues[to].count < CLUSTER_BATCH)
+        queues[to].e[queues[to].count++] = *w;
     else
         atomic_fetch_add_explicit(&entries_dropped, 1, memory_order_relaxed);
+}
+
+/* A deep store (tt_set_store_hook): replicated, to every other rank; home-rank, into the key's home slice,
+ * here or through the home rank's queue. */
+static void queue_entry(Key key, Score value, Bound bound, Depth depth, Move move)
+{
+    const WireEntry w = {key, value, (int16_t)depth, (uint16_t)move, (int32_t)bound, 0};
+    if (atomic_load_explicit(&table_mode, memory_order_relaxed) == CLUSTER_HOME_RANK) {
+        const int home = home_of(key);
+        if (home == rank) {
+            const TTExternal e = {key, value, bound, depth, move};
+            tt_group_store(home_slice + tt_group_offset(key, home_buckets), &e);
+            return;
+        }
+        pthread_mutex_lock(&queue_lock);
+        push(home, &w);
+        pthread_mutex_unlock(&queue_lock);
+        return;
+    }
+    pthread_mutex_lock(&queue_lock);
+    for (int r = 0; r < size; r++)
+        if (r != rank)
+            push(r, &w);
     pthread_mutex_unlock(&queue_lock);
+}
+
+/* A deep probe (tt_set_remote_probe), home-rank only: the key's group in its home slice, read here or
+ * by a one-sided MPI_Get from the home rank's window (the home rank takes no part). */
+static bool probe_home(Key key, TTExternal *out)
+{
+    if (atomic_load_explicit(&table_mode, memory_order_relaxed) != CLUSTER_HOME_RANK)
+        return false;
+    const int home = home_of(key), n = tt_group_entries();
+    const size_t at = tt_group_offset(key, home_buckets);
+    uint64_t group[TT_BUCKET_ENTRIES];
+    if (home == rank) {
+        for (int i = 0; i < n; i++)
+            group[i] = atomic_load_explicit(&home_slice[at + (size_t)i], memory_order_relaxed);
+    } else {
+        const int64_t start = mono_ns();
+        MPI_Get(group, n * 8, MPI_BYTE, home, (MPI_Aint)(at * 8), n * 8, MPI_BYTE, home_win);
+        MPI_Win_flush(home, home_win);
+        link_delay(start);
+        atomic_fetch_add_explicit(&remote_probes, 1, memory_order_relaxed);
+    }
+    const bool found = tt_group_find(group, key, out);
+    if (found && home != rank)
+        atomic_fetch_add_explicit(&remote_found, 1, memory_order_relaxed);
+    return found;
+}
+
+static void clear_home(void)
+{
+    if (home_slice)
+        for (size_t i = 0; i < home_buckets * TT_BUCKET_ENTRIES; i++)
+            atomic_store_explicit(&home_slice[i], 0, memory_order_relaxed);
+}
+
+/* The deepest line: deeper, or as deep and better. */
+static bool line_better(const SearchLine *a, const SearchLine *b)
+{
+    return a->depth > b->depth || (a->depth == b->depth && a->score > b->score);
+}
+
+/* Ranks other than 0 keep their best line of the search and send it to rank 0 (exchange_main). */
+static void publish_line(const SearchLine *line)
+{
+    if (rank == 0)
+        return;
+    pthread_mutex_lock(&line_lock);
+    if (line->root != own_line.root || line_better(line, &own_line)) {
+        own_line = *line;
+        own_dirty = true;
+    }
+    pthread_mutex_unlock(&line_lock);
+}
+
+/* Rank 0, at the end of its search: the best line the others sent for this root, taken once. */
+static bool outside_line(Key root, SearchLine *out)
+{
+    pthread_mutex_lock(&line_lock);
+    const bool ok = far_valid && far_line.root == root;
+    if (ok)
+        *out = far_line;
+    far_valid = false;
+    pthread_mutex_unlock(&line_lock);
+    return ok;
+}
+
+static void receive_line(const SearchLine *line)
+{
+    pthread_mutex_lock(&line_lock);
+    if (!far_valid || line->root != far_line.root || line_better(line, &far_line)) {
+        far_line = *line;
+        far_valid = true;
+    }
+    pthread_mutex_unlock(&line_lock);
+    threads_line_arrived(line->root, line->depth); /* `go depth N` done elsewhere ends rank 0's search */
+}
+
+/* Rank 0's search ended: every other rank stops its own, in order with the commands that follow (the
+ * message goes out before bestmove, so before the GUI can answer it). */
+static void search_finished(const SearchStats *all)
+{
+    static char none;
+    pthread_mutex_lock(&line_lock);
+    search_stats_add(&searched, all);
+    pthread_mutex_unlock(&line_lock);
+    if (rank != 0)
+        return;
+    for (int r = 1; r < size; r++) {
+        MPI_Request req;
+        MPI_Isend(&none, 0, MPI_CHAR, r, TAG_DONE, relay_comm, &req);
+        MPI_Request_free(&req);
+    }
+}
+
+static int cluster_hashfull(void)
+{
+    int sum = tt_hashfull();
+    for (int r = 0; r < size; r++)
+        if (r != rank)
+            sum += atomic_load(&remote_hashfull[r]);
+    return sum / size;
 }
 
 static uint64_t others_nodes(void)
@@ -155,69 +360,113 @@ static void store_batch(const Batch *b, int from)
     static TTExternal e[CLUSTER_BATCH];
     const int n = b->count < CLUSTER_BATCH ? (int)b->count : CLUSTER_BATCH;
     atomic_store(&remote_nodes[from], b->nodes);
+    atomic_store(&remote_hashfull[from], b->hashfull);
+    link_delay((int64_t)b->sent_ns);
     for (int i = 0; i < n; i++)
         e[i] = (TTExternal){b->e[i].key, b->e[i].value, (Bound)b->e[i].bound, b->e[i].depth, (Move)b->e[i].move};
-    tt_store_external(e, n);
+    if (atomic_load(&table_mode) == CLUSTER_HOME_RANK)
+        for (int i = 0; i < n; i++) /* entries for this rank's slice */
+            tt_group_store(home_slice + tt_group_offset(e[i].key, home_buckets), &e[i]);
+    else
+        tt_store_external(e, n);
     atomic_fetch_add(&entries_received, (uint64_t)n);
 }
 
 enum { BATCH_BYE = 0xffffffffu }; /* the count of a rank's last message: it sends no more */
 
-/* Every CLUSTER_FLUSH_MS: send the queue and this rank's node count to every other rank (while a
- * search runs, and once more when it ends, so that the count goes back to 0), and store what came.
- * Once `done` is set, a last message says bye; the thread ends when every other rank said bye too, so
- * that no message is left in flight (MPI keeps the order of the messages between two ranks). */
+/* Takes what came in: batches of entries (or a rank's bye) and, on rank 0, the others' lines. */
+static void receive_all(Batch *in, int *byes)
+{
+    for (int flag = 1; flag;) {
+        MPI_Status st;
+        MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, tt_comm, &flag, &st);
+        if (!flag)
+            break;
+        if (st.MPI_TAG == TAG_RESULT) {
+            SearchLine line;
+            MPI_Recv(&line, (int)sizeof line, MPI_BYTE, st.MPI_SOURCE, TAG_RESULT, tt_comm, MPI_STATUS_IGNORE);
+            receive_line(&line);
+            continue;
+        }
+        MPI_Recv(in, (int)sizeof *in, MPI_BYTE, st.MPI_SOURCE, TAG_ENTRIES, tt_comm, MPI_STATUS_IGNORE);
+        if (in->count == BATCH_BYE)
+            (*byes)++;
+        else
+            store_batch(in, st.MPI_SOURCE);
+    }
+}
+
+/* Every CLUSTER_FLUSH_MS: send each rank its queue with this rank's node count and fill (while a search
+ * runs, and once more when it ends, so that the count goes back to 0), send rank 0 this rank's best line
+ * when it changed, and store what came. Once `done` is set, a last message says bye; the thread ends when
+ * every other rank said bye too, so that no message is left in flight (MPI keeps the order of the
+ * messages between two ranks). */
 static void *exchange_main(void *arg)
 {
     (void)arg;
-    static Batch out, in;
+    static SearchLine line;
+    /* Heap buffers: GCC 12's LTO placed a `static Batch in` written only by MPI_Recv in read-only memory. */
+    Batch *out = calloc((size_t)size, sizeof *out), *in = malloc(sizeof *in);
     const struct timespec nap = {0, CLUSTER_FLUSH_MS * 1000000L};
-    MPI_Request *reqs = calloc((size_t)size, sizeof *reqs);
+    MPI_Request *reqs = calloc((size_t)size + 1, sizeof *reqs);
     int byes = 0;
     bool was_busy = false, bye_sent = false;
     while (!bye_sent || byes < size - 1) {
         const bool busy = threads_busy(), last = atomic_load(&done) && !bye_sent;
         pthread_mutex_lock(&queue_lock);
-        out = queue;
-        queue.count = 0;
-        pthread_mutex_unlock(&queue_lock);
-        out.nodes = busy ? threads_nodes() - others_nodes() : 0;
-        atomic_fetch_add(&entries_sent, (uint64_t)out.count * (uint64_t)(size - 1));
-        const bool send = out.count > 0 || busy || was_busy || last;
-        if (last) {
-            out.count = BATCH_BYE;
-            bye_sent = true;
+        for (int r = 0; r < size; r++) {
+            out[r].count = queues[r].count;
+            memcpy(out[r].e, queues[r].e, queues[r].count * sizeof(WireEntry));
+            queues[r].count = 0;
         }
-        was_busy = busy;
-        const int bytes = (int)(offsetof(Batch, e) + (out.count == BATCH_BYE ? 0 : out.count) * sizeof(WireEntry));
+        pthread_mutex_unlock(&queue_lock);
+        const uint64_t nodes = busy ? threads_nodes_published() : 0;
+        const int fill = tt_hashfull();
+        bool send_line = false;
+        if (rank != 0) {
+            pthread_mutex_lock(&line_lock);
+            send_line = own_dirty;
+            line = own_line;
+            own_dirty = false;
+            pthread_mutex_unlock(&line_lock);
+        }
         int n = 0;
-        if (send)
-            for (int r = 0; r < size; r++)
-                if (r != rank)
-                    MPI_Isend(&out, bytes, MPI_BYTE, r, TAG_ENTRIES, tt_comm, &reqs[n++]);
+        for (int r = 0; r < size; r++) {
+            if (r == rank || !(out[r].count > 0 || busy || was_busy || last))
+                continue;
+            out[r].nodes = nodes;
+            out[r].hashfull = fill;
+            out[r].sent_ns = (uint64_t)mono_ns();
+            if (last)
+                out[r].count = BATCH_BYE;
+            const uint32_t k = out[r].count == BATCH_BYE ? 0 : out[r].count;
+            const int bytes = (int)(offsetof(Batch, e) + k * sizeof(WireEntry));
+            atomic_fetch_add(&entries_sent, k);
+            atomic_fetch_add(&bytes_sent, (uint64_t)bytes);
+            MPI_Isend(&out[r], bytes, MPI_BYTE, r, TAG_ENTRIES, tt_comm, &reqs[n++]);
+        }
+        if (send_line && !last) {
+            atomic_fetch_add(&bytes_sent, sizeof line);
+            MPI_Isend(&line, (int)sizeof line, MPI_BYTE, 0, TAG_RESULT, tt_comm, &reqs[n++]);
+        }
+        if (last)
+            bye_sent = true;
+        was_busy = busy;
         /* Receive while our sends complete: two ranks sending to each other at once must not wait;
          * between tries a short nap, not a spin (the search needs the core). */
         const struct timespec wait_nap = {0, RELAY_NAP_US * 1000L};
         for (int sent = 0, tries = 0; !sent; tries++) {
             if (tries)
                 nanosleep(&wait_nap, NULL);
-            for (int flag = 1; flag;) {
-                MPI_Status st;
-                MPI_Iprobe(MPI_ANY_SOURCE, TAG_ENTRIES, tt_comm, &flag, &st);
-                if (!flag)
-                    break;
-                MPI_Recv(&in, (int)sizeof in, MPI_BYTE, st.MPI_SOURCE, TAG_ENTRIES, tt_comm, MPI_STATUS_IGNORE);
-                if (in.count == BATCH_BYE)
-                    byes++;
-                else
-                    store_batch(&in, st.MPI_SOURCE);
-            }
+            receive_all(in, &byes);
             MPI_Testall(n, reqs, &sent, MPI_STATUSES_IGNORE);
         }
         if (!bye_sent || byes < size - 1)
             nanosleep(&nap, NULL);
     }
     free(reqs);
+    free(out);
+    free(in);
     return NULL;
 }
 
@@ -233,21 +482,55 @@ bool cluster_start(int *argc, char ***argv)
             fprintf(stderr, "chariot-mpi: the MPI library gives no MPI_THREAD_MULTIPLE; running rank 0 alone\n");
         size = 1;
     }
-    if (size > (int)(sizeof remote_nodes / sizeof remote_nodes[0])) {
+    if (size > CLUSTER_MAX_RANKS) {
         if (rank == 0)
-            fprintf(stderr, "chariot-mpi: at most %zu ranks\n", sizeof remote_nodes / sizeof remote_nodes[0]);
+            fprintf(stderr, "chariot-mpi: at most %d ranks\n", CLUSTER_MAX_RANKS);
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
     return true;
 }
 
+/* A whole number from the environment, inside [lo, hi]; def when unset or out of range (said on rank 0). */
+static long env_long(const char *name, long def, long lo, long hi)
+{
+    const char *v = getenv(name);
+    if (!v)
+        return def;
+    char *end;
+    long x = strtol(v, &end, 10);
+    if (end == v || *end || x < lo || x > hi) {
+        if (rank == 0)
+            fprintf(stderr, "chariot-mpi: %s must be a whole number from %ld to %ld, got '%s'; using %ld\n", name, lo,
+                    hi, v, def);
+        return def;
+    }
+    return x;
+}
+
 bool cluster_serve(void)
 {
-    if (size == 1)
+    if (size == 1) { /* the ordinary engine; CHARIOT_CLUSTER_STATS still counts its searches (the baseline) */
+        if (getenv("CHARIOT_CLUSTER_STATS")) {
+            const ProcessHooks hooks = {NULL, NULL, search_finished, NULL};
+            threads_set_process_hooks(&hooks);
+        }
         return true;
+    }
     serving = true;
     MPI_Comm_dup(MPI_COMM_WORLD, &relay_comm);
     MPI_Comm_dup(MPI_COMM_WORLD, &tt_comm);
+    MPI_Comm_dup(MPI_COMM_WORLD, &win_comm);
+    latency_us = (int)env_long("CHARIOT_CLUSTER_LATENCY_US", 0, 0, 1000000);
+    /* Every rank's slice of the home-rank table, allocated once by all ranks together (a collective call). */
+    const long home_mb = env_long("CHARIOT_CLUSTER_HOME_MB", CLUSTER_HOME_MB, 1, 1 << 20);
+    home_buckets = (size_t)home_mb * (1u << 20) / 64;
+    if (MPI_Win_allocate((MPI_Aint)(home_buckets * 64), 1, MPI_INFO_NULL, win_comm, &home_slice, &home_win) != MPI_SUCCESS)
+        return false;
+    clear_home();
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, home_win);
+    queues = calloc((size_t)size, sizeof *queues);
+    if (!queues)
+        return false;
     if (rank != 0) { /* only rank 0 writes; CHARIOT_CLUSTER_LOG=PREFIX keeps the others' output in PREFIX.N */
         const char *log = getenv("CHARIOT_CLUSTER_LOG");
         char path[512];
@@ -260,8 +543,12 @@ bool cluster_serve(void)
         return false;
     proto_set_input(fdopen(pipe_fd[0], "r"));
     tt_set_store_hook(queue_entry, CLUSTER_SHARE_DEPTH);
+    tt_set_remote_probe(probe_home, CLUSTER_SHARE_DEPTH);
+    tt_set_clear_hook(clear_home);
     threads_set_extra_nodes(others_nodes);
     threads_set_process_rank(rank); /* the ranks do not all search alike: rank r's threads act as helpers */
+    const ProcessHooks hooks = {publish_line, outside_line, search_finished, cluster_hashfull};
+    threads_set_process_hooks(&hooks);
     return pthread_create(&relay_id, NULL, relay_main, NULL) == 0 &&
            pthread_create(&exchange_id, NULL, exchange_main, NULL) == 0;
 }
@@ -272,10 +559,19 @@ void cluster_end(void)
         pthread_join(relay_id, NULL);
         atomic_store(&done, true); /* the protocol loop is over: no search runs */
         pthread_join(exchange_id, NULL);
-        if (getenv("CHARIOT_CLUSTER_STATS"))
-            fprintf(stderr, "chariot-mpi rank %d: %llu entries sent, %llu received, %llu dropped (queue full)\n", rank,
-                    (unsigned long long)atomic_load(&entries_sent), (unsigned long long)atomic_load(&entries_received),
-                    (unsigned long long)atomic_load(&entries_dropped));
+        tt_set_clear_hook(NULL);
+        MPI_Win_unlock_all(home_win);
+        MPI_Win_free(&home_win);
+        free(queues);
     }
+    if (getenv("CHARIOT_CLUSTER_STATS"))
+        fprintf(stderr,
+                "chariot-mpi rank %d: %llu entries sent, %llu received, %llu dropped (queue full), %llu bytes sent, "
+                "%llu remote probes, %llu found, %llu nodes, %llu probes, %llu hits, %llu cutoffs\n",
+                rank, (unsigned long long)atomic_load(&entries_sent), (unsigned long long)atomic_load(&entries_received),
+                (unsigned long long)atomic_load(&entries_dropped), (unsigned long long)atomic_load(&bytes_sent),
+                (unsigned long long)atomic_load(&remote_probes), (unsigned long long)atomic_load(&remote_found),
+                (unsigned long long)searched.nodes, (unsigned long long)searched.tt_probes,
+                (unsigned long long)searched.tt_hits, (unsigned long long)searched.tt_cutoffs);
     MPI_Finalize();
 }

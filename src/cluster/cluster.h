@@ -30,11 +30,19 @@
 #include <stdbool.h>
 
 enum {
-    CLUSTER_SHARE_DEPTH = 6, /* stores at least this deep are sent to the other ranks */
+    CLUSTER_SHARE_DEPTH = 6, /* stores (and, home-rank, probes) at least this deep go to the other ranks */
     CLUSTER_FLUSH_MS = 2,    /* a rank's queue goes out at least this often while it fills */
-    CLUSTER_BATCH = 160,     /* entries in one message at most: 3,856 bytes, under Open MPI's eager
+    CLUSTER_BATCH = 160,     /* entries in one message at most: 3,864 bytes, under Open MPI's eager
                               * limit (4 KiB in shared memory), so a send completes without the receiver */
+    CLUSTER_HOME_MB = 64,    /* each rank's slice of the home-rank table (CHARIOT_CLUSTER_HOME_MB) */
+    CLUSTER_MAX_RANKS = 256,
 };
+
+/* The ways of sharing the table (option ClusterTable). */
+typedef enum { CLUSTER_REPLICATED, CLUSTER_HOME_RANK, CLUSTER_TABLE_NB } ClusterTable;
+extern const char *const CLUSTER_TABLE_NAMES[CLUSTER_TABLE_NB];
+#define CLUSTER_TABLE_VARS "replicated home-rank"
+bool cluster_set_table(const char *name); /* false: no such way (nothing changes) */
 
 /* Starts MPI (false: it could not). */
 bool cluster_start(int *argc, char ***argv);

@@ -218,7 +218,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     }
     /* 4. Table probe: a cutoff needs enough depth and a fitting bound, never at PV nodes. */
     st->tt_probes++;
-    TTProbe tp = tt_probe(pos_key(pos), ply);
+    TTProbe tp = tt_probe_deep(pos_key(pos), ply, depth);
     st->tt_hits += tp.hit;
     if ((!pv || t->limits.tt_pv_cutoffs) && !root && tp.hit && tp.data.depth >= depth &&
         (tt_cuts(&tp.data, beta) || (pv && tp.data.bound == BOUND_EXACT && tp.data.value != SCORE_NONE))) {
@@ -413,4 +413,13 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         tp = tt_probe(pos_key(pos), ply);
     count_store(t, tt_store(tp.group, pos_key(pos), ply, best, b, depth, best_move));
     return best;
+}
+
+void search_stats_add(SearchStats *a, const SearchStats *b)
+{
+    a->nodes += b->nodes, a->qnodes += b->qnodes, a->tt_probes += b->tt_probes, a->tt_hits += b->tt_hits;
+    a->tt_cutoffs += b->tt_cutoffs, a->tt_move_tried += b->tt_move_tried, a->tt_move_cutoffs += b->tt_move_cutoffs;
+    a->cut_nodes += b->cut_nodes, a->first_move_cuts += b->first_move_cuts;
+    for (int k = 0; k < 4; k++)
+        a->stores[k] += b->stores[k];
 }

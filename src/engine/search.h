@@ -93,6 +93,7 @@ typedef struct {
     uint64_t cut_nodes, first_move_cuts;      /* beta cutoffs; of them by the first move */
     uint64_t stores[4];                       /* by TTStoreResult */
 } SearchStats;
+void search_stats_add(SearchStats *a, const SearchStats *b); /* a += b */
 
 void search_limits_init(SearchLimits *l);
 void search_init(void);

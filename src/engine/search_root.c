@@ -36,6 +36,23 @@ static bool pv_equal(const PvLine *a, const PvLine *b)
 
 /* `shown` (the main thread's) keeps the first line last reported, so that the
  * move played and its ponder move can be checked against what the GUI shows. */
+static void send_info(const SearchThread *t, const SearchReporter *rep, int depth, int seldepth, int multipv, Score score,
+                      Bound bound, const Move *pv, int len)
+{
+    SearchInfo info;
+    info.depth = depth;
+    info.seldepth = imax(seldepth, depth);
+    info.multipv = multipv;
+    info.score = score;
+    info.bound = bound;
+    info.nodes = threads_nodes();
+    info.time_ms = now_ms() - t->s.start_ms;
+    info.hashfull = tt_enabled() ? threads_hashfull() : 0;
+    info.pv_len = len;
+    memcpy(info.pv, pv, (size_t)len * sizeof(Move));
+    rep->on_info(&info, rep->ctx);
+}
+
 static void report(const SearchThread *t, const SearchReporter *rep, int depth, int npv, Bound bound, PvLine *shown)
 {
     if (!rep || !rep->on_info)
@@ -44,19 +61,16 @@ static void report(const SearchThread *t, const SearchReporter *rep, int depth, 
         *shown = t->s.root[0].pv;
     for (int i = 0; i < npv; i++) {
         const RootMove *rm = &t->s.root[i];
-        SearchInfo info;
-        info.depth = depth;
-        info.seldepth = imax(rm->seldepth, depth);
-        info.multipv = i + 1;
-        info.score = rm->score != -SCORE_INF ? rm->score : rm->prev_score;
-        info.bound = i == t->s.pv_index ? bound : BOUND_EXACT;
-        info.nodes = threads_nodes();
-        info.time_ms = now_ms() - t->s.start_ms;
-        info.hashfull = tt_enabled() ? tt_hashfull() : 0;
-        info.pv_len = rm->pv.len;
-        memcpy(info.pv, rm->pv.moves, (size_t)rm->pv.len * sizeof(Move));
-        rep->on_info(&info, rep->ctx);
+        send_info(t, rep, depth, rm->seldepth, i + 1, rm->score != -SCORE_INF ? rm->score : rm->prev_score,
+                  i == t->s.pv_index ? bound : BOUND_EXACT, rm->pv.moves, rm->pv.len);
     }
+}
+
+/* A line completed by another process, as the last line the GUI sees. */
+static void report_line(const SearchThread *t, const SearchReporter *rep, const SearchLine *line)
+{
+    if (rep && rep->on_info)
+        send_info(t, rep, line->depth, line->depth, 1, line->score, BOUND_EXACT, line->pv, line->len);
 }
 
 static bool mate_found(const SearchThread *t)
@@ -147,6 +161,7 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
         if (!completed)
             break;
         t->s.completed_depth = depth;
+        threads_publish_line(t);
         if (t->id != 0) {
             /* A helper that completes the requested depth first ends the search for all -
              * unless the GUI shows several lines, which only the main thread searches. */
@@ -187,6 +202,23 @@ static const SearchThread *best_thread(const SearchThread *t)
             best = h;
     }
     return best;
+}
+
+/* A line another process completed (a cluster build) replaces the chosen thread's by the same rule as
+ * between threads: deeper, or as deep and better; never with several lines shown or a weakened level.
+ * Its first move must be one of this search's root moves (the processes search the same position under
+ * the same limits by construction; this checks it). */
+static bool outside_line(const SearchThread *t, const SearchThread *chosen, SearchLine *far)
+{
+    if (multipv_lines(t) > 1 || t->limits.weakened || !threads_outside_line(pos_key(&t->pos), far) || far->len < 1)
+        return false;
+    if (far->depth < chosen->s.completed_depth ||
+        (far->depth == chosen->s.completed_depth && far->score <= chosen->s.root[0].score))
+        return false;
+    for (int i = 0; i < t->s.nroot; i++)
+        if (t->s.root[i].move == far->pv[0])
+            return true;
+    return false;
 }
 
 /* Root moves: legal, inside searchmoves, outside banmoves; the table move first. */
@@ -296,6 +328,14 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
         t->limits.depth = t->limits.depth > 0 ? imin(t->limits.depth, cap) : cap;
         t->limits.multipv = imax(t->limits.multipv, SKILL_CANDIDATES);
     }
+    if (threads_process_rank() != 0) { /* another process's helper: it searches until told to stop */
+        SearchLimits *l = &t->limits;
+        l->depth = l->mate = 0;
+        l->nodes = 0;
+        l->movetime = 0;
+        l->time[0] = l->time[1] = -1;
+        l->infinite = true;
+    }
     atomic_store(&t->published, 0);
     t->s.start_ms = now_ms();
     time_allocate(&t->limits, pos_side(pos), &t->s.optimum_ms, &t->s.maximum_ms);
@@ -313,10 +353,12 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
             rep->on_info(&info, rep->ctx);
         }
         thread_hold_until_released(t);
+        threads_search_finished();
         if (rep && rep->on_bestmove)
             rep->on_bestmove(MOVE_NONE, MOVE_NONE, rep->ctx);
         return MOVE_NONE;
     }
+    threads_set_ending(pos_key(pos), multipv_lines(t) == 1 && !t->limits.weakened ? t->limits.depth : 0);
     const bool helpers = threads_count() > 1;
     if (helpers) {
         prepare_helpers(t);
@@ -329,7 +371,16 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
         atomic_store(&g_stop, true);
         threads_join_helpers();
     }
+    threads_set_ending(0, 0);
+    threads_search_finished();
     const SearchThread *chosen = best_thread(t);
+    SearchLine far;
+    if (outside_line(t, chosen, &far)) {
+        report_line(t, rep, &far);
+        if (rep && rep->on_bestmove)
+            rep->on_bestmove(far.pv[0], far.len > 1 ? far.pv[1] : MOVE_NONE, rep->ctx);
+        return far.pv[0];
+    }
     /* The GUI's last line must show the line of the move played and its ponder move: a helper's, or
      * the main thread's after an iteration cut short changed its first line. */
     if (chosen->s.completed_depth > 0 && (chosen != t || !pv_equal(&t->s.shown, &chosen->s.root[0].pv)))

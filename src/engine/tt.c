@@ -15,7 +15,8 @@
 static TTEntry *table;
 static size_t bucket_count;
 static size_t table_bytes;
-static uint8_t generation;
+static _Atomic uint8_t generation; /* atomic: a cluster build's exchange thread reads it (tt_hashfull, tt_group_store) */
+static inline uint8_t gen_now(void) { return atomic_load_explicit(&generation, memory_order_relaxed); }
 static TTScheme scheme = TT_AGED_BUCKET;
 static bool store_depth0 = true;
 static bool enabled = true;
@@ -64,6 +65,9 @@ bool tt_scheme_parse(const char *name, TTScheme *out)
  * search never takes it (it runs only between those operations). */
 static pthread_mutex_t table_lock = PTHREAD_MUTEX_INITIALIZER;
 static void clear_locked(void);
+static void (*clear_hook)(void); /* tt_set_clear_hook */
+
+void tt_set_clear_hook(void (*fn)(void)) { clear_hook = fn; }
 
 static bool resize_bytes(size_t bytes)
 {
@@ -125,7 +129,9 @@ void tt_clear(void)
 static void clear_locked(void)
 {
     enum { PARALLEL_CLEAR_MIN_BYTES = 64 << 20 };
-    generation = 0;
+    atomic_store_explicit(&generation, 0, memory_order_relaxed);
+    if (clear_hook)
+        clear_hook();
     if (!table)
         return;
     size_t bytes = bucket_count * 64;
@@ -159,7 +165,7 @@ void tt_free(void)
     pthread_mutex_unlock(&table_lock);
 }
 
-void tt_new_search(void) { generation++; }
+void tt_new_search(void) { atomic_fetch_add_explicit(&generation, 1, memory_order_relaxed); }
 void tt_set_scheme(TTScheme s) { scheme = s; }
 TTScheme tt_scheme(void) { return scheme; }
 void tt_set_store_depth0(bool on) { store_depth0 = on; }
@@ -171,14 +177,17 @@ void tt_set_verification(bool on) { verify = on; }
 size_t tt_size_mb(void) { return table_bytes >> 20; }
 size_t tt_entry_count(void) { return bucket_count * TT_BUCKET_ENTRIES; }
 
+/* Any thread may ask (a cluster build's exchange thread does, at any time): under the lock that resize takes. */
 int tt_hashfull(void)
 {
+    pthread_mutex_lock(&table_lock);
     const size_t count = tt_entry_count(), n = count < 1000 ? count : 1000; /* no narrowing: tables pass 2^31 entries */
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t e = load(&table[i]);
-        used += e_bound(e) != BOUND_NONE && e_gen(e) == generation;
+        used += e_bound(e) != BOUND_NONE && e_gen(e) == gen_now();
     }
+    pthread_mutex_unlock(&table_lock);
     return n ? (int)(used * 1000 / n) : 0;
 }
 
@@ -218,12 +227,24 @@ size_t tt_bucket_index(Key key, size_t buckets)
     return (size_t)(((unsigned __int128)(key >> 16) * buckets) >> 48);
 }
 
-static inline TTEntry *group_of(Key key)
+size_t tt_group_offset(Key key, size_t buckets)
 {
-    const uint64_t group_bits = (uint64_t)bucket_count <= TT_INDEX32_MAX_BUCKETS ? key >> 32 : key >> 16;
+    const uint64_t group_bits = (uint64_t)buckets <= TT_INDEX32_MAX_BUCKETS ? key >> 32 : key >> 16;
     const int gs = GROUP_SIZE[scheme];
-    return table + tt_bucket_index(key, bucket_count) * TT_BUCKET_ENTRIES +
-           (group_bits & (uint64_t)(TT_BUCKET_ENTRIES / gs - 1)) * (size_t)gs;
+    return tt_bucket_index(key, buckets) * TT_BUCKET_ENTRIES + (group_bits & (uint64_t)(TT_BUCKET_ENTRIES / gs - 1)) * (size_t)gs;
+}
+
+int tt_group_entries(void) { return GROUP_SIZE[scheme]; }
+
+static inline TTEntry *group_of(Key key) { return table + tt_group_offset(key, bucket_count); }
+
+/* The entry a probe takes among a group's words: the deepest that matches the key (aged-bucket keeps at
+ * most one per key: the first). 0: none. */
+static inline uint64_t pick_entry(uint64_t best, uint64_t e, uint16_t k16)
+{
+    if (e_bound(e) != BOUND_NONE && (e_key(e) == k16 || !verify) && (!best || e_depth(e) > e_depth(best)))
+        return e;
+    return best;
 }
 
 void tt_prefetch(Key key)
@@ -241,14 +262,12 @@ TTProbe tt_probe(Key key, int ply)
     const uint16_t k16 = (uint16_t)(key >> 48);
     uint64_t best = 0;
     for (int i = 0; i < GROUP_SIZE[scheme]; i++) {
-        uint64_t e = load(&r.group[i]);
-        if (e_bound(e) != BOUND_NONE && (e_key(e) == k16 || !verify) && (!r.hit || e_depth(e) > e_depth(best))) {
-            best = e;
-            r.hit = true;
-            if (scheme == TT_AGED_BUCKET) /* a position has at most one slot there */
-                break;
-        }
+        const uint64_t was = best;
+        best = pick_entry(best, load(&r.group[i]), k16);
+        if (best != was && scheme == TT_AGED_BUCKET) /* a position has at most one slot there */
+            break;
     }
+    r.hit = best != 0;
     if (r.hit) {
         r.data.move = e_move(best);
         r.data.value = tt_value_from(e_value(best), ply);
@@ -258,7 +277,51 @@ TTProbe tt_probe(Key key, int ply)
     return r;
 }
 
-static inline int age_of(uint64_t e) { return aging ? (uint8_t)(generation - e_gen(e)) : 0; }
+bool tt_group_find(const uint64_t *group, Key key, TTExternal *out)
+{
+    const uint16_t k16 = (uint16_t)(key >> 48);
+    uint64_t best = 0;
+    for (int i = 0; i < GROUP_SIZE[scheme]; i++)
+        best = pick_entry(best, group[i], k16);
+    if (!best)
+        return false;
+    *out = (TTExternal){key, e_value(best), e_bound(best), e_depth(best), e_move(best)};
+    return true;
+}
+
+static TTRemoteProbe remote_probe;
+static Depth remote_depth;
+
+void tt_set_remote_probe(TTRemoteProbe fn, Depth min_depth)
+{
+    remote_probe = fn;
+    remote_depth = min_depth;
+}
+
+static TTStoreResult store_entry(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move);
+
+TTProbe tt_probe_deep(Key key, int ply, Depth depth)
+{
+    TTProbe r = tt_probe(key, ply);
+    if (!remote_probe || depth < remote_depth || !r.group || (r.hit && r.data.depth >= depth))
+        return r;
+    TTExternal e;
+    if (!remote_probe(key, &e) || e.bound == BOUND_NONE || e.depth <= r.data.depth)
+        return r;
+    const Move local_move = r.hit ? r.data.move : MOVE_NONE;
+    r.hit = true;
+    r.data = (TTData){e.move != MOVE_NONE ? e.move : local_move, tt_value_from(e.value, ply), e.depth, e.bound};
+    store_entry(r.group, key, 0, e.value, e.bound, e.depth, r.data.move); /* the next probe needs no trip */
+    return r;
+}
+
+void tt_group_store(TTEntry *group, const TTExternal *e)
+{
+    if (e->bound != BOUND_NONE && e->depth > 0)
+        store_entry(group, e->key, 0, e->value, e->bound, e->depth, e->move);
+}
+
+static inline int age_of(uint64_t e) { return aging ? (uint8_t)(gen_now() - e_gen(e)) : 0; }
 
 /* Depth as a replacement weight: stale entries weigh nothing when aging is on. */
 static inline int weight(uint64_t e)
@@ -285,7 +348,6 @@ void tt_set_store_hook(TTStoreHook hook, Depth min_depth)
     store_hook_depth = min_depth;
 }
 
-static TTStoreResult store_entry(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move);
 
 TTStoreResult tt_store(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move)
 {
@@ -309,7 +371,7 @@ void tt_store_external(const TTExternal *e, int n)
 static TTStoreResult store_entry(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move)
 {
     const uint16_t k16 = (uint16_t)(key >> 48);
-    const uint64_t nw = e_pack(k16, move, bound, tt_value_to(value, ply), depth, generation);
+    const uint64_t nw = e_pack(k16, move, bound, tt_value_to(value, ply), depth, gen_now());
     switch (scheme) {
     case TT_ALWAYS:
         return write_slot(&group[0], load(&group[0]), nw, k16);

@@ -110,7 +110,24 @@ typedef struct {
 } TTExternal;
 void tt_store_external(const TTExternal *e, int n);
 
+/* A second table for deep nodes kept elsewhere (a cluster build's home ranks). At a node of depth >=
+ * min_depth whose own entry is missing or shallower than the node, tt_probe_deep also asks fn, which fills
+ * *out (value in table form) when it finds the key; a deeper answer is used and kept in this table.
+ * NULL, the default: tt_probe_deep is tt_probe. */
+typedef bool (*TTRemoteProbe)(Key key, TTExternal *out);
+void tt_set_remote_probe(TTRemoteProbe fn, Depth min_depth);
+
+/* Tables of this layout kept elsewhere (the home ranks' slices, src/cluster/): the entry offset of a key's
+ * group in a table of `buckets` buckets and its size under the current scheme; what a copy of the group
+ * holds for the key; a store into the group by the current scheme and generation. */
+size_t tt_group_offset(Key key, size_t buckets);
+int tt_group_entries(void);
+bool tt_group_find(const uint64_t *group, Key key, TTExternal *out);
+void tt_group_store(TTEntry *group, const TTExternal *e);
+void tt_set_clear_hook(void (*fn)(void)); /* also called whenever this table is cleared (NULL: nothing) */
+
 TTProbe tt_probe(Key key, int ply);
+TTProbe tt_probe_deep(Key key, int ply, Depth depth); /* the search's probe at a node of this depth */
 TTStoreResult tt_store(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move);
 void tt_prefetch(Key key);
 

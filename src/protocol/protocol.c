@@ -18,6 +18,9 @@
 #include "numparse.h"
 #include "skill.h"
 #include "thread.h"
+#ifdef CHARIOT_CLUSTER /* the cluster build (make mpi): its way of sharing the table is an option */
+#include "cluster.h"
+#endif
 
 EngineSettings g_settings = {.multipv = 1,
                              .move_overhead = 10,
@@ -391,6 +394,18 @@ static bool apply_replace(const char *v, char *err, size_t len)
     return true;
 }
 
+#ifdef CHARIOT_CLUSTER
+static bool apply_cluster_table(const char *v, char *err, size_t len)
+{
+    if (!cluster_set_table(v)) {
+        snprintf(err, len, "unknown ClusterTable value '%s'", v);
+        return false;
+    }
+    tt_clear(); /* each way starts from empty tables (the home slices too) */
+    return true;
+}
+#endif
+
 static bool apply_depth0(const char *v, char *err, size_t len)
 {
     (void)err, (void)len;
@@ -527,6 +542,9 @@ const EngineOption ENGINE_OPTIONS[] = {
 #endif
     {"TTReplace", OPT_COMBO, "aged-bucket", 0, 0, "always depth two-tier two-layer aged-bucket", apply_replace},
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
+#ifdef CHARIOT_CLUSTER
+    {"ClusterTable", OPT_COMBO, "replicated", 0, 0, CLUSTER_TABLE_VARS, apply_cluster_table},
+#endif
 };
 const int ENGINE_OPTION_COUNT = (int)(sizeof ENGINE_OPTIONS / sizeof ENGINE_OPTIONS[0]);
 

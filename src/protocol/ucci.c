@@ -63,6 +63,9 @@ static const struct {
     {"moveoverhead", UO_SHARED, "Move Overhead"},
     {"ttreplace", UO_SHARED, "TTReplace"},
     {"ttstoredepth0", UO_SHARED, "TTStoreDepth0"},
+#ifdef CHARIOT_CLUSTER
+    {"clustertable", UO_SHARED, "ClusterTable"},
+#endif
 #ifdef GAME_REPETITION_RULES
     {"repetitionrule", UO_SHARED, "Repetition Rule"},
 #endif
