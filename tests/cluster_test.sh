@@ -124,6 +124,10 @@ check "home: rank 1 ran the same searches (4 bestmoves in its log, none refused:
 check "home: remote probes found entries on both ranks" bash -c "grep -q 'rank 0: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/home.err && grep -q 'rank 1: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/home.err"
 check "home: the table's fill is reported" bash -c "grep -q 'hashfull [1-9]' $tmp/home.out"
 
+echo quit | timeout 30 mpirun --oversubscribe -np 1 env CHARIOT_CLUSTER_HOME_MB=8 ./chariot-mpi : -np 1 ./chariot-mpi \
+    > "$tmp/homesize.out" 2>&1
+check "home slices of different sizes are refused, and every rank ends" grep -q "CHARIOT_CLUSTER_HOME_MB differs between ranks (8 to 64)" "$tmp/homesize.out"
+
 check "one rank: bench is the ordinary one" bash -c "[ \"\$(mpirun -np 1 ./chariot-mpi bench 2>/dev/null | grep 'Nodes searched')\" = \"\$(./chariot bench | grep 'Nodes searched')\" ]"
 check "two ranks refuse a command-line tool" bash -c "! mpirun --oversubscribe -np 2 ./chariot-mpi bench >/dev/null 2>&1"
 

@@ -142,7 +142,7 @@ static int run(int argc, char **argv)
     }
 #ifdef CHARIOT_CLUSTER
     if (!cluster_serve()) {
-        fprintf(stderr, "chariot-mpi: rank %d could not start its relay and exchange threads\n", cluster_rank());
+        fprintf(stderr, "chariot-mpi: rank %d could not start the cluster\n", cluster_rank());
         return 1;
     }
 #endif

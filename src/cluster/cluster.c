@@ -143,9 +143,10 @@ static void relay_wait(MPI_Request *req, MPI_Status *st)
     }
 }
 
-/* The first word of a command that the protocol loops refuse while a search runs (uci.c, ucci.c): a rank
- * whose search outlived rank 0's (stopped by TAG_DONE just before) lets it end first, so that every rank
- * runs every command. */
+/* The first word of a command that the protocol loops refuse while a search runs (uci.c, ucci.c). A rank
+ * other than 0 may still be searching (its search ends when rank 0 has played, or may not even have
+ * started when a quick GUI sends the next command), so its relay puts a `stop` before such a command:
+ * its protocol loop then ends the search, in the order of the lines, and every rank runs every command. */
 static bool starts_search(const char *line)
 {
     static const char *const WORDS[] = {"position", "go", "ucinewgame", "setoption", "fen", "startpos", "banmoves", "bench"};
@@ -157,15 +158,6 @@ static bool starts_search(const char *line)
             return true;
     }
     return false;
-}
-
-static void wait_idle(void)
-{
-    const struct timespec nap = {0, RELAY_NAP_US * 1000L};
-    if (threads_busy())
-        threads_stop();
-    while (threads_busy())
-        nanosleep(&nap, NULL);
 }
 
 /* Rank 0 reads stdin and sends each line to every other rank; every rank writes the lines into its
@@ -203,7 +195,7 @@ static void *relay_main(void *arg)
             break;
         line[len] = 0;
         if (rank != 0 && starts_search(line))
-            wait_idle();
+            write_all(pipe_fd[1], "stop\n", 5);
         write_all(pipe_fd[1], line, (size_t)len);
         write_all(pipe_fd[1], "\n", 1);
         if (is_quit(line))
@@ -516,14 +508,24 @@ bool cluster_serve(void)
         }
         return true;
     }
+    latency_us = (int)env_long("CHARIOT_CLUSTER_LATENCY_US", 0, 0, 1000000);
+    /* Every rank's slice of the home-rank table, allocated once by all ranks together (a collective call).
+     * A probe reads another rank's slice where its own would hold the key: the sizes must agree. */
+    const long home_mb = env_long("CHARIOT_CLUSTER_HOME_MB", CLUSTER_HOME_MB, 1, 1 << 20);
+    long lo = home_mb, hi = home_mb;
+    MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
+    if (lo != hi) {
+        if (rank == 0)
+            fprintf(stderr, "chariot-mpi: CHARIOT_CLUSTER_HOME_MB differs between ranks (%ld to %ld); give every rank "
+                            "the same (mpirun -x CHARIOT_CLUSTER_HOME_MB)\n", lo, hi);
+        return false;
+    }
+    home_buckets = (size_t)home_mb * (1u << 20) / 64;
     serving = true;
     MPI_Comm_dup(MPI_COMM_WORLD, &relay_comm);
     MPI_Comm_dup(MPI_COMM_WORLD, &tt_comm);
     MPI_Comm_dup(MPI_COMM_WORLD, &win_comm);
-    latency_us = (int)env_long("CHARIOT_CLUSTER_LATENCY_US", 0, 0, 1000000);
-    /* Every rank's slice of the home-rank table, allocated once by all ranks together (a collective call). */
-    const long home_mb = env_long("CHARIOT_CLUSTER_HOME_MB", CLUSTER_HOME_MB, 1, 1 << 20);
-    home_buckets = (size_t)home_mb * (1u << 20) / 64;
     if (MPI_Win_allocate((MPI_Aint)(home_buckets * 64), 1, MPI_INFO_NULL, win_comm, &home_slice, &home_win) != MPI_SUCCESS)
         return false;
     clear_home();
