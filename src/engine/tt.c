@@ -231,7 +231,8 @@ size_t tt_group_offset(Key key, size_t buckets)
 {
     const uint64_t group_bits = (uint64_t)buckets <= TT_INDEX32_MAX_BUCKETS ? key >> 32 : key >> 16;
     const int gs = GROUP_SIZE[scheme];
-    return tt_bucket_index(key, buckets) * TT_BUCKET_ENTRIES + (group_bits & (uint64_t)(TT_BUCKET_ENTRIES / gs - 1)) * (size_t)gs;
+    const size_t group = (size_t)(group_bits & (uint64_t)(TT_BUCKET_ENTRIES / gs - 1)); /* < 8: fits any size_t */
+    return tt_bucket_index(key, buckets) * TT_BUCKET_ENTRIES + group * (size_t)gs;
 }
 
 int tt_group_entries(void) { return GROUP_SIZE[scheme]; }
