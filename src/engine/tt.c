@@ -182,10 +182,11 @@ int tt_hashfull(void)
 {
     pthread_mutex_lock(&table_lock);
     const size_t count = tt_entry_count(), n = count < 1000 ? count : 1000; /* no narrowing: tables pass 2^31 entries */
+    const uint8_t gen = gen_now();
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
         uint64_t e = load(&table[i]);
-        used += e_bound(e) != BOUND_NONE && e_gen(e) == gen_now();
+        used += e_bound(e) != BOUND_NONE && e_gen(e) == gen;
     }
     pthread_mutex_unlock(&table_lock);
     return n ? (int)(used * 1000 / n) : 0;
@@ -364,8 +365,7 @@ void tt_store_external(const TTExternal *e, int n)
     pthread_mutex_lock(&table_lock);
     if (table && tt_enabled())
         for (int i = 0; i < n; i++)
-            if (e[i].bound != BOUND_NONE && e[i].depth > 0)
-                store_entry(group_of(e[i].key), e[i].key, 0, e[i].value, e[i].bound, e[i].depth, e[i].move);
+            tt_group_store(group_of(e[i].key), &e[i]);
     pthread_mutex_unlock(&table_lock);
 }
 
