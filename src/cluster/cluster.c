@@ -101,13 +101,19 @@ static int64_t mono_ns(void)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* A simulated link: waits until `since` plus the latency (spinning: a real wait for the network would hold
- * this thread as long, and a sleep overshoots tens of microseconds). */
-static void link_delay(int64_t since)
+/* A simulated slower link (CHARIOT_CLUSTER_LATENCY_US): returns latency_us after `since`. A search thread
+ * waiting for a remote probe spins, as it would in MPI_Win_flush on a real network; the exchange thread
+ * sleeps, as a receiver does while a message is on the wire, so the delay takes no core from the search. */
+static void link_delay(int64_t since, bool spin)
 {
-    if (latency_us > 0)
-        while (mono_ns() < since + (int64_t)latency_us * 1000)
-            ;
+    const int64_t until = since + (int64_t)latency_us * 1000;
+    if (latency_us <= 0)
+        return;
+    for (int64_t now = mono_ns(); now < until; now = mono_ns())
+        if (!spin) {
+            const struct timespec rest = {(time_t)((until - now) / 1000000000), (long)((until - now) % 1000000000)};
+            nanosleep(&rest, NULL);
+        }
 }
 
 static int home_of(Key key) { return (int)((((key >> HOME_SHIFT) & ((1u << HOME_BITS) - 1)) * (uint64_t)size) >> HOME_BITS); }
@@ -254,7 +260,7 @@ static bool probe_home(Key key, TTExternal *out)
         const int64_t start = mono_ns();
         MPI_Get(group, n * 8, MPI_BYTE, home, (MPI_Aint)(at * 8), n * 8, MPI_BYTE, home_win);
         MPI_Win_flush(home, home_win);
-        link_delay(start);
+        link_delay(start, true);
         atomic_fetch_add_explicit(&remote_probes, 1, memory_order_relaxed);
     }
     const bool found = tt_group_find(group, key, out);
@@ -353,7 +359,7 @@ static void store_batch(const Batch *b, int from)
     const int n = b->count < CLUSTER_BATCH ? (int)b->count : CLUSTER_BATCH;
     atomic_store(&remote_nodes[from], b->nodes);
     atomic_store(&remote_hashfull[from], b->hashfull);
-    link_delay((int64_t)b->sent_ns);
+    link_delay((int64_t)b->sent_ns, false);
     for (int i = 0; i < n; i++)
         e[i] = (TTExternal){b->e[i].key, b->e[i].value, (Bound)b->e[i].bound, b->e[i].depth, (Move)b->e[i].move};
     if (atomic_load(&table_mode) == CLUSTER_HOME_RANK)
