@@ -464,8 +464,31 @@ static void test_outside_lines(void)
     threads_set_process_hooks(&(ProcessHooks){NULL, NULL, NULL, NULL});
 }
 
+/* A new game clears the history of every thread that has searched since the last clear, and leaves a
+ * history no search has touched as it is (all zero, as calloc gave it). */
+static void test_new_game_history(void)
+{
+    SearchThread *t = threads_main();
+    search_nodes(t, GAME_STARTPOS, 20000, 0);
+    bool learned = false;
+    for (size_t i = 0; i < sizeof t->hist.butterfly / sizeof t->hist.butterfly[0][0]; i++)
+        learned |= (&t->hist.butterfly[0][0])[i] != 0;
+    CHECK(learned && t->hist.searched, "a search of 20000 nodes leaves quiet-move history");
+    threads_new_game();
+    bool zero = true;
+    for (size_t i = 0; i < sizeof t->hist.butterfly / sizeof t->hist.butterfly[0][0]; i++)
+        zero &= (&t->hist.butterfly[0][0])[i] == 0;
+    CHECK(zero && !t->hist.searched, "a new game clears the main thread's history");
+    CHECK(threads_set_count(2), "two threads");
+    const SearchThread *h = threads_get(1);
+    CHECK(h && !h->hist.searched && h->hist.butterfly[0][1] == 0, "a new helper's history is clear, not yet searched");
+    threads_new_game();
+    CHECK(threads_set_count(1), "one thread again");
+}
+
 void test_search(void)
 {
+    test_new_game_history();
     test_outside_lines();
     test_chase_rule();
     test_thread_start_failure();

@@ -147,6 +147,20 @@ static void test_hashfull(void)
     CHECK(tt_fill_permille() > 0, "fill counts every generation");
 }
 
+/* Setting the size the table already has clears it in place (no second allocation beside the first, which
+ * for a big table could fail where the first had fitted); a new size allocates and clears. */
+static void test_resize_same(void)
+{
+    const size_t mb = tt_size_mb();
+    reset(TT_AGED_BUCKET);
+    store(same_group(3), 5);
+    CHECK(has(same_group(3)) && tt_resize(mb) && tt_size_mb() == mb && !has(same_group(3)),
+          "the same size keeps %zu MiB and clears the table", mb);
+    store(same_group(3), 5);
+    CHECK(tt_resize(mb + 1) && tt_size_mb() == mb + 1 && !has(same_group(3)), "a new size clears");
+    CHECK(tt_resize(mb) && tt_size_mb() == mb, "back to %zu MiB", mb);
+}
+
 /* With verification off every probe "hits" data from other positions: the
  * engine must still search and play only legal moves. */
 static void test_collisions(void)
@@ -270,6 +284,7 @@ void test_tt(void)
     test_mate_scores();
     test_schemes();
     test_hashfull();
+    test_resize_same();
     test_collisions();
     test_remote_hooks();
 }

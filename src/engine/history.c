@@ -10,7 +10,17 @@ enum { HISTORY_BONUS_MAX = 1600, HISTORY_BONUS_PER_DEPTH2 = 16 };
 
 void history_clear(History *h) { memset(h, 0, sizeof *h); }
 
-void history_new_search(History *h) { memset(h->killers, 0, sizeof h->killers); }
+void history_clear_if_searched(History *h)
+{
+    if (h->searched)
+        history_clear(h);
+}
+
+void history_new_search(History *h)
+{
+    memset(h->killers, 0, sizeof h->killers);
+    h->searched = true;
+}
 
 int history_bonus(Depth depth) { return imin(HISTORY_BONUS_MAX, depth * depth * HISTORY_BONUS_PER_DEPTH2 + 16); }
 

@@ -39,6 +39,7 @@ typedef struct {
     ContRow cont[PIECE_NB][SQUARE_NB];
     int16_t correction[2][CORRECTION_SIZE];
     Move killers[MAX_PLY + 4][2];
+    bool searched; /* a search has used it since history_clear (history_new_search sets it) */
 } History;
 
 /* What the search knows about the last two plies when it orders or
@@ -50,6 +51,7 @@ typedef struct {
 } HistoryContext;
 
 void history_clear(History *h);
+void history_clear_if_searched(History *h); /* a new game: what no search has touched is still clear */
 void history_new_search(History *h); /* killers are per search */
 int history_bonus(Depth depth);
 void history_update(int16_t *entry, int bonus);

@@ -19,6 +19,11 @@ static _Atomic int64_t ponderhit_ms; /* when the last ponderhit came, 0: none in
 
 static SearchThread *pool[MAX_THREADS];
 static int pool_size;
+/* pool_size and the pool change under size_lock (threads_set_count, never during a search). The protocol
+ * thread and the search threads read them freely; a thread outside the search (a cluster build's
+ * exchange) takes the lock, since a search can end and `setoption Threads` free a thread between its
+ * look at threads_busy and its read. */
+static pthread_mutex_t size_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Helpers are persistent: each sleeps on `pool_wake` until the next search.
  * Created per search, a helper cost milliseconds of every search: Linux
@@ -110,11 +115,9 @@ void thread_hold_until_released(const SearchThread *t)
 
 static SearchThread *thread_new(int id)
 {
-    SearchThread *t = calloc(1, sizeof *t);
-    if (t) {
+    SearchThread *t = calloc(1, sizeof *t); /* zero: history_clear's state, without touching its 4 MB again */
+    if (t)
         t->id = id;
-        history_clear(&t->hist);
-    }
     return t;
 }
 
@@ -196,10 +199,13 @@ bool threads_set_count(int n)
             free_threads(pool_size, i);
             return false;
         }
+    pthread_mutex_lock(&size_lock);
     helpers_stop_all();
     free_threads(n, pool_size);
     pool_size = n;
-    return helpers_start_all();
+    const bool ok = helpers_start_all();
+    pthread_mutex_unlock(&size_lock);
+    return ok;
 }
 
 void threads_exit(void)
@@ -310,8 +316,10 @@ uint64_t threads_nodes(void)
 uint64_t threads_nodes_published(void)
 {
     uint64_t n = 0;
+    pthread_mutex_lock(&size_lock);
     for (int i = 0; i < pool_size; i++)
         n += atomic_load_explicit(&pool[i]->published, memory_order_relaxed);
+    pthread_mutex_unlock(&size_lock);
     return n;
 }
 
@@ -335,7 +343,7 @@ void threads_join_helpers(void)
 void threads_clear_histories(void)
 {
     for (int i = 0; i < pool_size; i++)
-        history_clear(&pool[i]->hist);
+        history_clear_if_searched(&pool[i]->hist); /* a fresh helper's 4 MB stay untouched */
 }
 
 /* The hand-off. The search is over for the protocol as soon as bestmove

@@ -76,6 +76,13 @@ static bool resize_bytes(size_t bytes)
     bytes = (bytes / 64) * 64;
     if (bytes < 64 * 16)
         return false;
+    pthread_mutex_lock(&table_lock);
+    if (table && bytes == table_bytes) { /* the same size: cleared in place, never twice the memory at once */
+        clear_locked();
+        pthread_mutex_unlock(&table_lock);
+        return true;
+    }
+    pthread_mutex_unlock(&table_lock);
     size_t alloc = (bytes + align - 1) / align * align;
     TTEntry *mem = aligned_alloc(align, alloc);
     if (!mem)
