@@ -224,7 +224,7 @@ test-mpi: chariot                       ## 2-rank UCI, UCCI and chess sessions u
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 4096
-FUZZ_HARNESS := fen move epd uci ucci
+FUZZ_HARNESS := fen move epd uci ucci xboard
 CFUZZ_HARNESS := chess_fen chess_move
 ALL_FUZZ     := $(FUZZ_HARNESS) $(CFUZZ_HARNESS)
 FUZZ_FLAGS   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined

@@ -33,6 +33,7 @@
 #define CHARIOT_FUZZ_SESSION_H
 
 #include <ctype.h>
+#include <stddef.h>
 #include <math.h>
 #include <strings.h>
 #include <sys/stat.h>
@@ -40,16 +41,18 @@
 
 #include "fuzz.h"
 #include "protocol.h"
+#include "numparse.h"
 #include "thread.h"
+#include "xboard_game.h"
 
 enum {
     FUZZ_HASH_MB = 1,      /* the table between inputs */
-    FUZZ_HASH_CAP = 2,     /* MiB: a resize costs page faults and a clear, and 16 MiB ran at a third of the speed */
+    FUZZ_HASH_CAP = 1,     /* MiB: the table's own size, cleared in place; a new allocation faulted in 2 MiB each time */
     FUZZ_THREADS_CAP = 2,  /* each thread brings a 4.7 MB SearchThread to allocate and clear */
     FUZZ_HEAVY_LINES = 8,  /* per input */
 };
 
-typedef enum { DIALECT_UCI, DIALECT_UCCI } Dialect;
+typedef enum { DIALECT_UCI, DIALECT_UCCI, DIALECT_XBOARD } Dialect;
 
 typedef struct {
     char *p;
@@ -76,6 +79,7 @@ static void buf_str(Buf *b, const char *s) { buf_add(b, s, strlen(s)); }
 
 static EngineSettings session_defaults;
 static TTScheme session_scheme;
+static XBoard xboard_defaults; /* the XBoard front end's state at start-up, which outlives a session */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -91,6 +95,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         abort();
     session_defaults = g_settings;
     session_scheme = tt_scheme();
+    xboard_defaults = g_xboard;
     return 0;
 }
 
@@ -104,6 +109,9 @@ static void session_reset(void)
     threads_stop();
     threads_wait();
     g_settings = session_defaults;
+    /* everything but the lock (the first member, unlocked now): the loop freed the game's moves */
+    memcpy((char *)&g_xboard + offsetof(XBoard, start_fen), (const char *)&xboard_defaults + offsetof(XBoard, start_fen),
+           sizeof g_xboard - offsetof(XBoard, start_fen));
     threads_set_count(1);
     tt_set_clear_threads(1);
     tt_set_scheme(session_scheme);
@@ -177,19 +185,49 @@ static void session_go(Dialect d, const char *vis, size_t from, bool millisec, B
     }
 }
 
-/* A numeric option value at vis + at (to the end of the line) above cap becomes cap. */
+/* A numeric option value at vis + at (to the end of the line, blanks after it allowed) above cap becomes cap. */
 static void session_option_value(const char *vis, size_t at, long cap, Buf *o)
 {
     char *end;
     long v = strtol(vis + at, &end, 10);
+    const char *rest = end;
+    while (isspace((unsigned char)*rest))
+        rest++;
     buf_add(o, vis, at);
-    if (end != vis + at && !*end && v > cap) {
+    if (end != vis + at && !*rest && v > cap) {
         char num[24];
         snprintf(num, sizeof num, "%ld", cap);
         buf_str(o, num);
     } else {
         buf_str(o, vis + at);
     }
+}
+
+/* XBoard's commands that size the table or the threads: memory N, cores N, option Hash=N, option Threads=N
+ * (and option Clear Hash, which takes time): heavy, and their number capped. */
+static void xboard_caps(const char *cmd, const char *vis, size_t args, bool *heavy, long *cap, size_t *value_at)
+{
+    size_t v = args;
+    while (isspace((unsigned char)vis[v]))
+        v++;
+    if (!strcmp(cmd, "memory") || !strcmp(cmd, "cores")) {
+        *heavy = true;
+        *cap = !strcmp(cmd, "memory") ? FUZZ_HASH_CAP : FUZZ_THREADS_CAP;
+        *value_at = vis[v] ? v : 0;
+        return;
+    }
+    const char *eq = strcmp(cmd, "option") ? NULL : strchr(vis + v, '=');
+    if (!eq)
+        return;
+    char *name = strndup(vis + v, (size_t)(eq - (vis + v)));
+    if (!name)
+        abort();
+    const EngineOption *opt = proto_find_option(name);
+    const char *oname = opt ? opt->name : "";
+    free(name);
+    *heavy = !strcmp(oname, "Hash") || !strcmp(oname, "Threads") || !strcmp(oname, "Clear Hash");
+    *cap = !strcmp(oname, "Hash") ? FUZZ_HASH_CAP : !strcmp(oname, "Threads") ? FUZZ_THREADS_CAP : 0;
+    *value_at = *cap ? (size_t)(eq + 1 - vis) : 0;
 }
 
 typedef struct {
@@ -201,7 +239,7 @@ typedef struct {
 static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
 {
     size_t c = 0;
-    if (d == DIALECT_UCCI)
+    if (d != DIALECT_UCI)
         while (isspace((unsigned char)vis[c]))
             c++;
     size_t ce = c;
@@ -278,9 +316,13 @@ static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
                 st->millisec = b;
         }
     }
+    if (d == DIALECT_XBOARD) {
+        heavy = !strcmp(cmd, "new") || !strcmp(cmd, "go") || !strcmp(cmd, "analyze");
+        xboard_caps(cmd, vis, args, &heavy, &cap, &value_at);
+    }
     if (heavy && ++st->heavy > FUZZ_HEAVY_LINES)
         return; /* an empty line */
-    if (!strcmp(cmd, "go"))
+    if (!strcmp(cmd, "go") && d != DIALECT_XBOARD)
         session_go(d, vis, args, st->millisec, o);
     else if (zero_hash) {
         buf_add(o, vis, value_at);
@@ -361,6 +403,7 @@ static int session_count(const char *text, size_t n, const char *word)
 
 typedef struct {
     int isready, go, perft, stop; /* commands the loop reads (perft: a go with a perft token) */
+    int ping;                     /* XBoard: pings with a number, each answered by a pong */
 } SessionExpect;
 
 enum { SESSION_LINE_MAX = 16384 - 2 }; /* the protocol loops' line buffer: longer lines are dropped whole */
@@ -368,7 +411,7 @@ enum { SESSION_LINE_MAX = 16384 - 2 }; /* the protocol loops' line buffer: longe
 /* What the loop will read of the rewritten session, line by line as proto_read_line and the front end cut it. */
 static SessionExpect session_expect(Dialect d, const char *in, size_t n)
 {
-    SessionExpect e = {0, 0, 0, 0};
+    SessionExpect e = {0, 0, 0, 0, 0};
     for (size_t at = 0; at < n;) {
         const char *nl = memchr(in + at, '\n', n - at);
         size_t end = nl ? (size_t)(nl - in) : n, vis = at;
@@ -382,7 +425,7 @@ static SessionExpect session_expect(Dialect d, const char *in, size_t n)
         if (!line)
             abort();
         char *p = line;
-        if (d == DIALECT_UCCI)
+        if (d != DIALECT_UCI)
             while (isspace((unsigned char)*p))
                 p++;
         char *args = p;
@@ -391,6 +434,20 @@ static SessionExpect session_expect(Dialect d, const char *in, size_t n)
         if (*args)
             *args++ = 0;
         bool quit = !strcmp(p, "quit");
+        if (d == DIALECT_XBOARD) {
+            /* ping's number as cmd_ping reads it: proto_split_command trims the arguments */
+            while (isspace((unsigned char)*args))
+                args++;
+            for (char *last = args + strlen(args); last > args && isspace((unsigned char)last[-1]);)
+                *--last = 0;
+            int64_t number;
+            e.ping += !strcmp(p, "ping") && num_parse_i64(args, INT64_MIN, INT64_MAX, &number) == NUM_OK;
+            free(line);
+            if (quit)
+                break;
+            at = end + 1;
+            continue;
+        }
         e.isready += !strcmp(p, "isready");
         e.stop += !strcmp(p, "stop");
         if (!strcmp(p, "go")) {
@@ -438,10 +495,14 @@ static void session_run(Dialect d, const char *prefix, const uint8_t *data, size
     const SessionExpect e = session_expect(d, in.p, in.len);
     const int readyok = session_count(out, outlen, "readyok");
     const int answers = session_count(out, outlen, "bestmove") + session_count(out, outlen, "nobestmove");
+    const int pongs = session_count(out, outlen, "pong");
     const int most = e.go + (d == DIALECT_UCI ? e.perft : e.stop);
-    const bool ok = readyok == e.isready && answers >= e.go && answers <= most;
+    const bool ok = d == DIALECT_XBOARD ? pongs == e.ping
+                                        : readyok == e.isready && answers >= e.go && answers <= most;
     if (echo || !ok)
         fprintf(stderr, "--- session (%zu bytes)\n%s\n--- output (%zu bytes)\n%s\n---\n", in.len, in.p, outlen, out);
+    if (d == DIALECT_XBOARD)
+        FUZZ_CHECK(ok, "%d ping with a number, %d pong", e.ping, pongs);
     FUZZ_CHECK(ok, "%d isready, %d readyok; %d go (%d with perft), %d stop; %d bestmove/nobestmove", e.isready,
                readyok, e.go, e.perft, e.stop, answers);
     free(out);
