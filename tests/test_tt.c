@@ -161,6 +161,24 @@ static void test_resize_same(void)
     CHECK(tt_resize(mb) && tt_size_mb() == mb, "back to %zu MiB", mb);
 }
 
+/* A table larger than the machine's memory is refused and the old size stays; where the old and the new
+ * table do not fit side by side, the old one makes room first (here on a pretended 3 MiB machine). */
+static void test_memory_limit(void)
+{
+    const size_t mb = tt_size_mb();
+    CHECK(tt_memory_limit_mb() > 0, "this machine's memory is known (%zu MiB)", tt_memory_limit_mb());
+    CHECK(tt_resize(2) && tt_size_mb() == 2, "2 MiB");
+    tt_set_memory_limit((size_t)3 << 20);
+    CHECK(tt_memory_limit_mb() == 3, "pretended limit");
+    CHECK(!tt_resize(4) && tt_size_mb() == 2, "4 MiB on a 3 MiB machine is refused, 2 MiB stay");
+    store(same_group(5), 5);
+    CHECK(tt_resize(3) && tt_size_mb() == 3 && !has(same_group(5)), "2 then 3 MiB on a 3 MiB machine: the old one makes room");
+    store(same_group(5), 5);
+    CHECK(has(same_group(5)), "the 3 MiB table works");
+    tt_set_memory_limit(0);
+    CHECK(tt_resize(mb) && tt_size_mb() == mb, "back to %zu MiB", mb);
+}
+
 /* With verification off every probe "hits" data from other positions: the
  * engine must still search and play only legal moves. */
 static void test_collisions(void)
@@ -285,6 +303,7 @@ void test_tt(void)
     test_schemes();
     test_hashfull();
     test_resize_same();
+    test_memory_limit();
     test_collisions();
     test_remote_hooks();
 }

@@ -275,6 +275,7 @@ static const BadInput BAD_INPUT[] = {
     {"setoption", "needs an option name"},
     {"setoption hashsize abc", "hashsize: option Hash needs a whole number"},
     {"setoption hashsize -5", "hashsize: option Hash needs a whole number"},
+    {"setoption hashsize 1048576", "is more than this machine's memory"},
     {"setoption usemillisec maybe", "usemillisec needs true or false"},
     {"setoption batch", "batch needs true or false"},
     {"setoption ttreplace bogus", "TTReplace takes one of"},

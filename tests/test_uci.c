@@ -155,6 +155,7 @@ static const BadInput BAD_INPUT[] = {
     {"position startposition", "position needs 'startpos' or 'fen <FEN>'"},
     {"setoption name Hash value abc", "Hash needs a whole number"},
     {"setoption name Hash value 0", "Hash needs a whole number"},
+    {"setoption name Hash value 1048576", "a 1048576 MiB table is more than this machine's memory"}, /* < 1 TiB here */
     {"setoption name NoSuchOption value 1", "unknown option 'NoSuchOption'"},
     {"setoption name TTReplace value bogus", "TTReplace takes one of"},
     {"setoption name Ponder value maybe", "Ponder needs true or false"},

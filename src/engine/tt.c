@@ -10,7 +10,9 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/mman.h>
+#include <unistd.h>
 
 static TTEntry *table;
 static size_t bucket_count;
@@ -69,12 +71,47 @@ static void (*clear_hook)(void); /* tt_set_clear_hook */
 
 void tt_set_clear_hook(void (*fn)(void)) { clear_hook = fn; }
 
+/* The memory a table may take: the machine's physical memory, or a control group's limit below it (a table
+ * larger than that would be paged out, or, where the kernel overcommits, killed at its clear); 0: unknown,
+ * no limit. tt_set_memory_limit replaces it (tests simulate a small machine). */
+static size_t memory_limit_override;
+
+static size_t memory_limit(void)
+{
+    if (memory_limit_override)
+        return memory_limit_override;
+#if defined(_SC_PHYS_PAGES) && !defined(__EMSCRIPTEN__)
+    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0 || (uint64_t)pages > SIZE_MAX / (uint64_t)page)
+        return 0;
+    size_t limit = (size_t)pages * (size_t)page;
+    FILE *f = fopen("/sys/fs/cgroup/memory.max", "r"); /* cgroup v2; "max" when there is no limit */
+    unsigned long long cg;
+    if (f) {
+        if (fscanf(f, "%llu", &cg) == 1 && cg > 0 && cg < limit)
+            limit = (size_t)cg;
+        fclose(f);
+    }
+    return limit;
+#else
+    return 0;
+#endif
+}
+
+void tt_set_memory_limit(size_t bytes) { memory_limit_override = bytes; }
+size_t tt_memory_limit_mb(void) { return memory_limit() >> 20; }
+
+/* A new table of `bytes`, cleared. The same size is cleared in place. Otherwise the new table is allocated
+ * before the old one is freed, so that a size that cannot be had leaves the old table as it was - unless
+ * the two together would not fit in memory: then the old one goes first (its entries are cleared by any
+ * resize anyway), and if the new one cannot be had, a table of the old size is allocated again. */
 static bool resize_bytes(size_t bytes)
 {
     const size_t huge = (size_t)2 << 20;
     size_t align = bytes >= huge ? huge : 64;
     bytes = (bytes / 64) * 64;
-    if (bytes < 64 * 16)
+    const size_t limit = memory_limit();
+    if (bytes < 64 * 16 || (limit && bytes > limit))
         return false;
     pthread_mutex_lock(&table_lock);
     if (table && bytes == table_bytes) { /* the same size: cleared in place, never twice the memory at once */
@@ -82,23 +119,42 @@ static bool resize_bytes(size_t bytes)
         pthread_mutex_unlock(&table_lock);
         return true;
     }
-    pthread_mutex_unlock(&table_lock);
+    const size_t old_bytes = table_bytes;
+    const bool free_first = limit && table && old_bytes > limit - bytes;
+    if (free_first) {
+        free(table);
+        table = NULL;
+        bucket_count = table_bytes = 0;
+    } else {
+        pthread_mutex_unlock(&table_lock);
+    }
     size_t alloc = (bytes + align - 1) / align * align;
     TTEntry *mem = aligned_alloc(align, alloc);
-    if (!mem)
+    bool ok = mem != NULL;
+    if (!ok && free_first) { /* the old size again: it was there a moment ago */
+        bytes = old_bytes;
+        align = bytes >= huge ? huge : 64;
+        alloc = (bytes + align - 1) / align * align;
+        mem = aligned_alloc(align, alloc);
+    }
+    if (!mem) { /* without free_first the old table is untouched; with it, nothing could be had */
+        if (free_first)
+            pthread_mutex_unlock(&table_lock);
         return false;
+    }
 #ifdef MADV_HUGEPAGE
     if (align == huge)
         madvise(mem, alloc, MADV_HUGEPAGE);
 #endif
-    pthread_mutex_lock(&table_lock);
+    if (!free_first)
+        pthread_mutex_lock(&table_lock);
     free(table);
     table = mem;
     table_bytes = bytes;
     bucket_count = bytes / 64;
     clear_locked();
     pthread_mutex_unlock(&table_lock);
-    return true;
+    return ok;
 }
 
 bool tt_resize(size_t mb)

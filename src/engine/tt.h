@@ -70,7 +70,9 @@ typedef struct {
     TTEntry *group; /* the slots this key may use: pass to tt_store */
 } TTProbe;
 
-bool tt_resize(size_t mb); /* false: allocation failed, the old table stays */
+bool tt_resize(size_t mb); /* false: refused or allocation failed; the old size stays (see resize_bytes) */
+size_t tt_memory_limit_mb(void);     /* the largest table this machine can hold in memory; 0: unknown */
+void tt_set_memory_limit(size_t bytes); /* tests: pretend the machine has this much (0: its own) */
 bool tt_resize_kb(size_t kb);
 void tt_clear(void);
 void tt_set_clear_threads(int n); /* clear big tables with this many threads */

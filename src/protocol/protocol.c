@@ -335,6 +335,12 @@ static bool apply_hash(const char *v, char *err, size_t len)
 {
     long mb = option_value(v);
     threads_wait();
+    const size_t most = tt_memory_limit_mb();
+    if (most && (size_t)mb > most) {
+        snprintf(err, len, "a %ld MiB table is more than this machine's memory (%zu MiB); keeping %zu MiB", mb, most,
+                 tt_size_mb());
+        return false;
+    }
     if (!tt_resize((size_t)mb)) {
         snprintf(err, len, "could not allocate a %ld MiB table; keeping %zu MiB", mb, tt_size_mb());
         return false;
