@@ -130,7 +130,7 @@ static const char *session_cap(Dialect d, const char *key, const char *tok, bool
         const char *text;
     } UCI_CAPS[] = {{"depth", 5, "5"}, {"nodes", 20000, "20000"}, {"movetime", 50, "50"}, {"perft", 3, "3"},
                     {"mate", 3, "3"}},
-      UCCI_CAPS[] = {{"depth", 4, "4"}, {"nodes", 20000, "20000"}};
+      UCCI_CAPS[] = {{"depth", 4, "4"}, {"nodes", 500, "500"}};
     static const char *const UCCI_CLOCKS[] = {"time", "increment", "opptime", "oppincrement", "movetime"};
     char *end;
     if (d == DIALECT_UCI) {
