@@ -225,7 +225,7 @@ FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
 FUZZ_MAX_LEN ?= 4096
 FUZZ_HARNESS := fen move epd uci ucci xboard
-CFUZZ_HARNESS := chess_fen chess_move
+CFUZZ_HARNESS := chess_fen chess_move chess_uci chess_xboard
 ALL_FUZZ     := $(FUZZ_HARNESS) $(CFUZZ_HARNESS)
 FUZZ_FLAGS   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_HDRS    := $(wildcard tests/fuzz/*.h)
