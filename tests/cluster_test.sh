@@ -58,10 +58,14 @@ check "uci: rank 1 writes nothing to the GUI (its lines are in its log)" bash -c
 key0=$(grep '^Key:' "$tmp/uci.out")
 key1=$(grep '^Key:' "$tmp/uci.log.1")
 check "the same position on both ranks ($key0 / $key1)" [ -n "$key0" ] && [ "$key0" = "$key1" ]
-check "entries went both ways" bash -c "grep -q 'rank 0: [1-9][0-9]* entries sent, [1-9]' $tmp/uci.err && grep -q 'rank 1: [1-9][0-9]* entries sent, [1-9]' $tmp/uci.err"
+# By default (ClusterNodeShare) the two ranks of this one machine keep their entries in the slices they
+# share in place (both slices fill), and no entry crosses the link.
+check "uci: node-mates fill the shared slices" bash -c "grep -q 'rank 0: .* [1-9][0-9]* slice entries' $tmp/uci.err && grep -q 'rank 1: .* [1-9][0-9]* slice entries' $tmp/uci.err"
+check "uci: node-mates send no entries over the link" bash -c "grep -q 'rank 0: 0 entries sent, 0 received' $tmp/uci.err && grep -q 'rank 1: 0 entries sent, 0 received' $tmp/uci.err"
 
 session ucci ./chariot-mpi <<'IN'
 ucci
+setoption clusternodeshare false
 isready
 position startpos moves h2e2
 go depth 8
@@ -75,6 +79,7 @@ quit
 IN
 check "ucci: both ranks exit 0 (rc $(cat "$tmp/ucci.rc"))" [ "$(cat "$tmp/ucci.rc")" = 0 ]
 check "ucci: ucciok, readyok, bye" bash -c "grep -q '^ucciok' $tmp/ucci.out && grep -q '^readyok' $tmp/ucci.out && grep -q '^bye' $tmp/ucci.out"
+check "ucci, ClusterNodeShare off: entries went both ways over the link, the slices unused" bash -c "grep -q 'rank 0: [1-9][0-9]* entries sent, [1-9]' $tmp/ucci.err && grep -q 'rank 1: [1-9][0-9]* entries sent, [1-9]' $tmp/ucci.err && grep -q 'rank 0: .* 0 slice entries' $tmp/ucci.err && grep -q 'rank 1: .* 0 slice entries' $tmp/ucci.err"
 check "ucci: three answers to three go ($(grep -c '^bestmove\|^nobestmove' "$tmp/ucci.out"))" [ "$(grep -c '^bestmove\|^nobestmove' "$tmp/ucci.out")" = 3 ]
 
 session chess ./chariot-chess-mpi <<'IN'
@@ -93,12 +98,14 @@ sleep 1
 IN
 check "the end of input ends every rank (rc $(cat "$tmp/eof.rc"))" [ "$(cat "$tmp/eof.rc")" = 0 ]
 
-# Home-rank: deep probes read the key's home slice on the other rank (one-sided MPI_Get), deep stores go
-# there; back-to-back searches: rank 1 stops with rank 0 and runs every command (none refused as busy).
+# Home-rank, each rank as if on its own node: deep probes read the key's home slice on the other rank
+# (one-sided MPI_Get), deep stores go there; back-to-back searches: rank 1 stops with rank 0 and runs every command (none refused as busy).
 session home ./chariot-mpi <<'IN'
 uci
 setoption name ClusterTable value home-rank
 setoption name ClusterTable value hypercube
+setoption name ClusterNodeShare value maybe
+setoption name ClusterNodeShare value false
 isready
 position startpos moves h2e2 h9g7
 go depth 11
@@ -117,6 +124,7 @@ quit
 IN
 check "home: both ranks exit 0 (rc $(cat "$tmp/home.rc"))" [ "$(cat "$tmp/home.rc")" = 0 ]
 check "home: a bad ClusterTable value is named" grep -q "error: .*ClusterTable.*hypercube" "$tmp/home.out"
+check "home: a bad ClusterNodeShare value is named" grep -q "error: .*ClusterNodeShare.*maybe" "$tmp/home.out"
 check "home: five answers to five go ($(count home '^bestmove'))" [ "$(count home '^bestmove')" = 5 ]
 check "home: at most the second of two quick go is refused (as by ./chariot)" bash -c "[ \$(grep -c 'go ignored while searching' $tmp/home.out) -le 1 ]"
 check "home: rank 1 ran the same searches (4 bestmoves in its log, none refused: $(grep -c '^bestmove' "$tmp/home.log.1"))" \

@@ -466,6 +466,29 @@ static void test_outside_lines(void)
 
 /* A new game clears the history of every thread that has searched since the last clear, and leaves a
  * history no search has touched as it is (all zero, as calloc gave it). */
+/* Busy marks in memory other processes share (a cluster node's ranks): marks go there, and one thread
+ * splits work with the threads of the other processes; unshared, this process's own marks are back. */
+static void test_shared_busy_marks(void)
+{
+    static _Alignas(64) unsigned char shared[THREADS_BUSY_BYTES];
+    const Key parent = 0x5a5a123412341234ULL;
+    const Move m = 77;
+    CHECK(threads_count() == 1 && !threads_split_work(), "one thread alone splits no work");
+    threads_share_busy(shared);
+    CHECK(threads_split_work(), "one thread with shared marks splits work");
+    thread_mark_busy(parent, m);
+    bool written = false;
+    for (size_t i = 0; i < sizeof shared; i++)
+        written |= shared[i] != 0;
+    CHECK(written && thread_busy_elsewhere(parent, m), "a mark goes into the shared memory");
+    threads_share_busy(NULL);
+    CHECK(!thread_busy_elsewhere(parent, m) && !threads_split_work(), "unshared: the own marks, without it");
+    threads_share_busy(shared);
+    thread_unmark_busy(parent, m);
+    CHECK(!thread_busy_elsewhere(parent, m), "an unmark clears the shared mark");
+    threads_share_busy(NULL);
+}
+
 static void test_new_game_history(void)
 {
     SearchThread *t = threads_main();
@@ -489,6 +512,7 @@ static void test_new_game_history(void)
 void test_search(void)
 {
     test_new_game_history();
+    test_shared_busy_marks();
     test_outside_lines();
     test_chase_rule();
     test_thread_start_failure();

@@ -238,10 +238,13 @@ static TTEntry far_group[TT_BUCKET_ENTRIES];
 static int far_asked, stores_seen, clears_seen;
 static Score seen_value;
 
-static bool far_probe(Key key, TTExternal *out)
+static Depth far_depth; /* the node depth the last trip was asked for */
+
+static bool far_probe(Key key, Depth depth, TTExternal *out)
 {
     uint64_t words[TT_BUCKET_ENTRIES];
     far_asked++;
+    far_depth = depth;
     for (int i = 0; i < tt_group_entries(); i++)
         words[i] = atomic_load(&far_group[i]);
     return tt_group_find(words, key, out);
@@ -275,6 +278,7 @@ static void test_remote_hooks(void)
     p = tt_probe_deep(k, 2, 10);
     CHECK(p.hit && far_asked == 1 && p.data.depth == 12 && p.data.value == -77 && p.data.move == m &&
               p.data.bound == BOUND_LOWER, "a deep node missing here takes the second table's entry");
+    CHECK(far_depth == 10, "the second table is told the node's depth");
     CHECK(tt_probe(k, 0).hit && tt_probe(k, 0).data.depth == 12, "and keeps it in its own table");
     p = tt_probe_deep(k, 0, 11);
     CHECK(p.hit && far_asked == 1, "an own entry deep enough needs no second trip");
@@ -295,6 +299,44 @@ static void test_remote_hooks(void)
     tt_set_clear_hook(NULL);
 }
 
+/* The group hook (the slices a node's ranks share): keys it claims are probed and stored in the other
+ * table in place, and never in this one; the others stay here. */
+enum { SIDE_BUCKETS = 4 };
+static TTEntry side_table[SIDE_BUCKETS * TT_BUCKET_ENTRIES];
+
+static TTEntry *side_group(Key key)
+{
+    return key & 1 ? side_table + tt_group_offset(key, SIDE_BUCKETS) : NULL; /* odd keys live on the side */
+}
+
+static void test_group_hook(void)
+{
+    reset(TT_AGED_BUCKET);
+    memset(side_table, 0, sizeof side_table);
+    const Key odd = 0x0f1e2d3c4b5a6979ULL, even = odd ^ 1;
+    const Move m = move_make(5, 20);
+    tt_set_group_hook(side_group);
+    TTProbe p = tt_probe(odd, 0);
+    CHECK(!p.hit && p.group >= side_table && p.group < side_table + SIDE_BUCKETS * TT_BUCKET_ENTRIES,
+          "a claimed key's group is in the other table");
+    tt_store(p.group, odd, 0, 55, BOUND_EXACT, 9, m);
+    p = tt_probe(odd, 0);
+    CHECK(p.hit && p.data.value == 55 && p.data.depth == 9 && p.data.move == m, "and its entry is found there");
+    TTExternal got;
+    uint64_t words[TT_BUCKET_ENTRIES];
+    TTEntry *g = side_group(odd);
+    for (int i = 0; i < tt_group_entries(); i++)
+        words[i] = atomic_load(&g[i]);
+    CHECK(tt_group_find(words, odd, &got) && got.depth == 9, "the other table holds it in place");
+    CHECK(tt_hashfull_in(side_table, SIDE_BUCKETS * TT_BUCKET_ENTRIES) > 0, "the other table's fill counts it");
+    p = tt_probe(even, 0);
+    tt_store(p.group, even, 0, -20, BOUND_UPPER, 4, MOVE_NONE);
+    CHECK(p.group < side_table || p.group >= side_table + SIDE_BUCKETS * TT_BUCKET_ENTRIES, "another key stays here");
+    tt_set_group_hook(NULL);
+    CHECK(!tt_probe(odd, 0).hit, "without the hook the claimed key was never in this table");
+    CHECK(tt_probe(even, 0).hit && tt_probe(even, 0).data.value == -20, "and the other key is here");
+}
+
 void test_tt(void)
 {
     test_index_large();
@@ -306,4 +348,5 @@ void test_tt(void)
     test_memory_limit();
     test_collisions();
     test_remote_hooks();
+    test_group_hook();
 }

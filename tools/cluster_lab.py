@@ -20,7 +20,7 @@ remote probe and each batch of entries in the transport layer (CHARIOT_CLUSTER_L
 kernel has no netem qdisc for `tc` (docs/cluster.md).
 
     tools/cluster_lab.py [--depth 12] [--repeat 3] [--latency 0,20,100] [--hash 16]
-                         [--configs 1x1,1x2,replicated,home-rank]
+                         [--configs 1x1,1x2,replicated,home-rank,replicated-apart,home-rank-apart]
 """
 import argparse
 import os
@@ -34,17 +34,21 @@ from uci_ttd import bench_positions  # the bench positions as `position` argumen
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# name: (ranks, threads per rank, ClusterTable)
+# name: (ranks, threads per rank, ClusterTable, ClusterNodeShare). The ranks of this one machine share their
+# slices in place by default; the "-apart" configurations turn that off, so that every rank acts as if it
+# had a node of its own and everything shared crosses the (simulated) link.
 CONFIGS = {
-    "1x1": (1, 1, None),
-    "1x2": (1, 2, None),
-    "replicated": (2, 1, "replicated"),
-    "home-rank": (2, 1, "home-rank"),
+    "1x1": (1, 1, None, None),
+    "1x2": (1, 2, None, None),
+    "replicated": (2, 1, "replicated", True),
+    "home-rank": (2, 1, "home-rank", True),
+    "replicated-apart": (2, 1, "replicated", False),
+    "home-rank-apart": (2, 1, "home-rank", False),
 }
 
 
 def session(args, name, latency, positions):
-    ranks, threads, table = CONFIGS[name]
+    ranks, threads, table, share = CONFIGS[name]
     env = dict(os.environ, CHARIOT_CLUSTER_STATS="1", CHARIOT_CLUSTER_LATENCY_US=str(latency),
                OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     cmd = ["mpirun", "--oversubscribe", "--bind-to", "none", "-x", "CHARIOT_CLUSTER_LATENCY_US", "-x", "CHARIOT_CLUSTER_STATS",
@@ -77,6 +81,7 @@ def session(args, name, latency, positions):
     send(f"setoption name Hash value {args.hash}")
     if table:
         send(f"setoption name ClusterTable value {table}")
+        send(f"setoption name ClusterNodeShare value {'true' if share else 'false'}")
     total_ms, nodes = 0.0, 0
     for position in positions:
         send("ucinewgame")
@@ -102,18 +107,18 @@ def main():
     ap.add_argument("--depth", type=int, default=12)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--latency", default="0,20,100", help="microseconds added per remote probe and per batch")
-    ap.add_argument("--configs", default="1x1,1x2,replicated,home-rank")
+    ap.add_argument("--configs", default="1x1,1x2,replicated,home-rank,replicated-apart,home-rank-apart")
     ap.add_argument("--gap", type=float, default=0.1, help="seconds idle before each go")
     ap.add_argument("--hash", type=int, default=16, help="MiB per rank")
     ap.add_argument("--binary", default=str(ROOT / "chariot-mpi"), help="the cluster build to run")
     args = ap.parse_args()
     positions = bench_positions()
     latencies = [int(x) for x in args.latency.split(",")]
-    runs = []  # (name, latency): the cluster configurations at every latency, the others once
+    runs = []  # (name, latency): the configurations apart at every latency, the others once (no link)
     for name in args.configs.split(","):
         if name not in CONFIGS:
             raise SystemExit(f"unknown configuration {name}; known: {', '.join(CONFIGS)}")
-        runs += [(name, lat) for lat in (latencies if CONFIGS[name][2] else [0])]
+        runs += [(name, lat) for lat in (latencies if CONFIGS[name][3] is False else [0])]
     results = {r: [] for r in runs}
     for _ in range(args.repeat):
         for r in runs:
@@ -138,8 +143,8 @@ def main():
         kib = med(lambda ms, s: s.get("bytes sent", 0) / 1024 / (ms / 1000))
         rps = med(lambda ms, s: s.get("remote probes", 0) / (ms / 1000))
         found = med(lambda ms, s: 100 * s.get("found", 0) / max(s.get("remote probes", 0), 1))
-        ranks, threads, table = CONFIGS[name]
-        label = (f"{name} {ranks}x{threads} +{lat}us" if table else f"{'Lazy SMP' if threads > 1 else 'one process'} {ranks}x{threads}")
+        ranks, threads, table, _ = CONFIGS[name]
+        label = (f"{name} {ranks}x{threads}" + (f" +{lat}us" if CONFIGS[name][3] is False else "") if table else f"{'Lazy SMP' if threads > 1 else 'one process'} {ranks}x{threads}")
         print(f"{label:24} {t:8.0f} {min(x[0] for x in rs):8.0f} {ref / t:7.2f} {n:10.0f} {n / t:6.0f} {hit:5.1f} "
               f"{cut:5.1f} {ent:7.0f} {kib:6.0f} {rps:7.0f} {found:6.1f}")
 

@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,7 +22,8 @@
 
 enum {
     RELAY_LINE_MAX = 16384,
-    RELAY_NAP_US = 200, /* a rank waiting for the next command looks every 0.2 ms */
+    RELAY_NAP_US = 200,       /* a rank waiting for the next command looks every 0.2 ms, */
+    RELAY_BUSY_NAP_US = 1000, /* every 1 ms while it searches: each look takes the core from a search thread */
     TAG_ENTRIES = 1,
     TAG_LINE = 2,
     TAG_EOF = 3,    /* no more input */
@@ -65,13 +67,18 @@ static _Atomic uint64_t entries_sent, entries_received, entries_dropped; /* drop
 static _Atomic uint64_t bytes_sent, remote_probes, remote_found;
 
 static _Atomic int table_mode = CLUSTER_REPLICATED; /* option ClusterTable */
+static atomic_bool node_share = true;                /* option ClusterNodeShare */
 static int latency_us;                               /* CHARIOT_CLUSTER_LATENCY_US: a simulated link */
 
-/* Home-rank: each rank's slice of the global table of deep entries, in an MPI window. */
-static MPI_Comm win_comm;
-static MPI_Win home_win;
-static TTEntry *home_slice;
+/* Each rank's slice of the global table, in an MPI-3 shared-memory window of the ranks on its node
+ * (shared_win), which is also one window of all ranks (home_win) for MPI_Get from other nodes. slices[r]
+ * is rank r's slice where this rank can read and write it in place (its own, its node-mates'), else NULL. */
+static MPI_Comm win_comm, node_comm;
+static MPI_Win home_win, shared_win, busy_win;
+static void *busy_marks; /* the node's marks of subtrees being searched (threads_share_busy), node rank 0's */
+static TTEntry *home_slice, **slices;
 static size_t home_buckets;
+static int node_size = 1; /* ranks on this rank's node, this one included */
 
 /* The deepest line another rank completed (rank 0), and this rank's own to publish (the others). */
 static pthread_mutex_t line_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -83,6 +90,16 @@ int cluster_rank(void) { return rank; }
 int cluster_size(void) { return size; }
 
 const char *const CLUSTER_TABLE_NAMES[CLUSTER_TABLE_NB] = {"replicated", "home-rank"};
+
+/* Node-mates share the slices in place (ClusterNodeShare, and another rank on this node). */
+static bool sharing_node(void) { return node_size > 1 && atomic_load_explicit(&node_share, memory_order_relaxed); }
+
+/* Set between searches (an option): the node's ranks also split work through shared busy marks. */
+void cluster_set_node_share(bool on)
+{
+    atomic_store(&node_share, on);
+    threads_share_busy(sharing_node() ? busy_marks : NULL);
+}
 
 bool cluster_set_table(const char *name)
 {
@@ -137,15 +154,16 @@ static bool is_quit(const char *line)
 }
 
 /* Waits for a request without spinning: MPI's blocking calls poll a core at full speed, which on a
- * machine the search needs would take a core from it. A command waits RELAY_NAP_US at most. */
+ * machine the search needs would take a core from it. A command waits RELAY_NAP_US at most, or
+ * RELAY_BUSY_NAP_US while this rank searches. */
 static void relay_wait(MPI_Request *req, MPI_Status *st)
 {
-    const struct timespec nap = {0, RELAY_NAP_US * 1000L};
+    const struct timespec nap = {0, RELAY_NAP_US * 1000L}, busy_nap = {0, RELAY_BUSY_NAP_US * 1000L};
     for (int done_ = 0;;) {
         MPI_Test(req, &done_, st);
         if (done_)
             return;
-        nanosleep(&nap, NULL);
+        nanosleep(threads_busy() ? &busy_nap : &nap, NULL);
     }
 }
 
@@ -220,13 +238,29 @@ static void push(int to, const WireEntry *w)
         atomic_fetch_add_explicit(&entries_dropped, 1, memory_order_relaxed);
 }
 
-/* A deep store (tt_set_store_hook): replicated, to every other rank; home-rank, into the key's home slice,
- * here or through the home rank's queue. */
+/* Shared on the node (ClusterNodeShare, tt_set_group_hook): a key whose home rank is on this node has its
+ * entries, of every depth, in its home slice and nowhere else; the search probes and stores them there in
+ * place, so the ranks of a node share one table as Lazy SMP's threads do. NULL: the rank's own table. */
+static TTEntry *node_group(Key key)
+{
+    if (!sharing_node())
+        return NULL;
+    TTEntry *slice = slices[home_of(key)];
+    return slice ? slice + tt_group_offset(key, home_buckets) : NULL;
+}
+
+/* A deep store (tt_set_store_hook). Across the link: replicated, to every rank not sharing this node;
+ * home-rank, into the key's home slice, in place when it is this rank's, else through the home rank's
+ * queue. A key shared on the node is already in its home slice (node_group): no rank of the node needs
+ * it sent, and only the replicated way sends it to the other nodes. */
 static void queue_entry(Key key, Score value, Bound bound, Depth depth, Move move)
 {
     const WireEntry w = {key, value, (int16_t)depth, (uint16_t)move, (int32_t)bound, 0};
-    if (atomic_load_explicit(&table_mode, memory_order_relaxed) == CLUSTER_HOME_RANK) {
-        const int home = home_of(key);
+    const bool share = sharing_node(), home_mode = atomic_load_explicit(&table_mode, memory_order_relaxed) == CLUSTER_HOME_RANK;
+    const int home = home_of(key);
+    if (home_mode) {
+        if (share && slices[home])
+            return;
         if (home == rank) {
             const TTExternal e = {key, value, bound, depth, move};
             tt_group_store(home_slice + tt_group_offset(key, home_buckets), &e);
@@ -239,18 +273,20 @@ static void queue_entry(Key key, Score value, Bound bound, Depth depth, Move mov
     }
     pthread_mutex_lock(&queue_lock);
     for (int r = 0; r < size; r++)
-        if (r != rank)
+        if (r != rank && !(share && slices[r]))
             push(r, &w);
     pthread_mutex_unlock(&queue_lock);
 }
 
 /* A deep probe (tt_set_remote_probe), home-rank only: the key's group in its home slice, read here or
- * by a one-sided MPI_Get from the home rank's window (the home rank takes no part). */
-static bool probe_home(Key key, TTExternal *out)
+ * by a one-sided MPI_Get from the home rank's window (the home rank takes no part). A key shared on the
+ * node was probed in its home slice already (node_group). */
+static bool probe_home(Key key, Depth depth, TTExternal *out)
 {
-    if (atomic_load_explicit(&table_mode, memory_order_relaxed) != CLUSTER_HOME_RANK)
-        return false;
     const int home = home_of(key), n = tt_group_entries();
+    if (depth < CLUSTER_SHARE_DEPTH || atomic_load_explicit(&table_mode, memory_order_relaxed) != CLUSTER_HOME_RANK ||
+        (sharing_node() && slices[home]))
+        return false;
     const size_t at = tt_group_offset(key, home_buckets);
     uint64_t group[TT_BUCKET_ENTRIES];
     if (home == rank) {
@@ -335,9 +371,15 @@ static void search_finished(const SearchStats *all)
     }
 }
 
+/* This rank's fill: its slice's where the node shares the slices (its own table is then mostly unused). */
+static int own_hashfull(void)
+{
+    return sharing_node() ? tt_hashfull_in(home_slice, home_buckets * TT_BUCKET_ENTRIES) : tt_hashfull();
+}
+
 static int cluster_hashfull(void)
 {
-    int sum = tt_hashfull();
+    int sum = own_hashfull();
     for (int r = 0; r < size; r++)
         if (r != rank)
             sum += atomic_load(&remote_hashfull[r]);
@@ -419,7 +461,7 @@ static void *exchange_main(void *arg)
         }
         pthread_mutex_unlock(&queue_lock);
         const uint64_t nodes = busy ? threads_nodes_published() : 0;
-        const int fill = tt_hashfull();
+        const int fill = own_hashfull();
         bool send_line = false;
         if (rank != 0) {
             pthread_mutex_lock(&line_lock);
@@ -505,6 +547,63 @@ static long env_long(const char *name, long def, long lo, long hi)
     return x;
 }
 
+/* The slices: one shared-memory window per node (MPI_Win_allocate_shared), whose memory is also exposed to
+ * every rank (MPI_Win_create) for the ranks of other nodes; then each node-mate's slice is looked up. All
+ * ranks call this together; every slice is cleared before any rank goes on. */
+static bool open_slices(void)
+{
+    const MPI_Aint bytes = (MPI_Aint)(home_buckets * 64);
+    MPI_Info info;
+    MPI_Comm_split_type(win_comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node_comm);
+    MPI_Comm_size(node_comm, &node_size);
+    MPI_Info_create(&info);
+    MPI_Info_set(info, "alloc_shared_noncontig", "true"); /* each slice on its own pages */
+    const int rc = MPI_Win_allocate_shared(bytes, 1, info, node_comm, &home_slice, &shared_win);
+    MPI_Info_free(&info);
+    if (rc != MPI_SUCCESS ||
+        MPI_Win_create(home_slice, bytes, 1, MPI_INFO_NULL, win_comm, &home_win) != MPI_SUCCESS)
+        return false;
+    slices = calloc((size_t)size, sizeof *slices);
+    if (!slices)
+        return false;
+    MPI_Group world_group, node_group;
+    MPI_Comm_group(win_comm, &world_group);
+    MPI_Comm_group(node_comm, &node_group);
+    for (int r = 0; r < size; r++) {
+        int nr = MPI_UNDEFINED;
+        MPI_Group_translate_ranks(world_group, 1, &r, node_group, &nr);
+        if (nr == MPI_UNDEFINED)
+            continue;
+        MPI_Aint got = 0;
+        int unit = 0;
+        void *base = NULL;
+        MPI_Win_shared_query(shared_win, nr, &got, &unit, &base);
+        slices[r] = got == bytes ? base : NULL;
+    }
+    MPI_Group_free(&world_group);
+    MPI_Group_free(&node_group);
+    slices[rank] = home_slice;
+    int node_rank = 0;
+    MPI_Comm_rank(node_comm, &node_rank);
+    void *mine = NULL;
+    if (MPI_Win_allocate_shared(node_rank == 0 ? THREADS_BUSY_BYTES : 0, 1, MPI_INFO_NULL, node_comm, &mine, &busy_win) !=
+        MPI_SUCCESS)
+        return false;
+    MPI_Aint got = 0;
+    int unit = 0;
+    MPI_Win_shared_query(busy_win, 0, &got, &unit, &busy_marks);
+    if (got != THREADS_BUSY_BYTES || ((uintptr_t)busy_marks & 63))
+        busy_marks = NULL; /* never expected: then each rank keeps its own marks */
+    if (busy_marks && node_rank == 0)
+        memset(busy_marks, 0, THREADS_BUSY_BYTES);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, busy_win);
+    clear_home();
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, shared_win);
+    MPI_Win_lock_all(MPI_MODE_NOCHECK, home_win);
+    MPI_Barrier(win_comm);
+    return true;
+}
+
 bool cluster_serve(void)
 {
     if (size == 1) { /* the ordinary engine; CHARIOT_CLUSTER_STATS still counts its searches (the baseline) */
@@ -532,10 +631,8 @@ bool cluster_serve(void)
     MPI_Comm_dup(MPI_COMM_WORLD, &relay_comm);
     MPI_Comm_dup(MPI_COMM_WORLD, &tt_comm);
     MPI_Comm_dup(MPI_COMM_WORLD, &win_comm);
-    if (MPI_Win_allocate((MPI_Aint)(home_buckets * 64), 1, MPI_INFO_NULL, win_comm, &home_slice, &home_win) != MPI_SUCCESS)
+    if (!open_slices())
         return false;
-    clear_home();
-    MPI_Win_lock_all(MPI_MODE_NOCHECK, home_win);
     queues = calloc((size_t)size, sizeof *queues);
     if (!queues)
         return false;
@@ -552,6 +649,9 @@ bool cluster_serve(void)
     proto_set_input(fdopen(pipe_fd[0], "r"));
     tt_set_store_hook(queue_entry, CLUSTER_SHARE_DEPTH);
     tt_set_remote_probe(probe_home, CLUSTER_SHARE_DEPTH);
+    if (node_size > 1)
+        tt_set_group_hook(node_group);
+    cluster_set_node_share(atomic_load(&node_share));
     tt_set_clear_hook(clear_home);
     threads_set_extra_nodes(others_nodes);
     threads_set_process_rank(rank); /* the ranks do not all search alike: rank r's threads act as helpers */
@@ -563,22 +663,34 @@ bool cluster_serve(void)
 
 void cluster_end(void)
 {
+    unsigned long long slice_entries = 0; /* entries filled in this rank's slice at the end */
     if (serving) {
         pthread_join(relay_id, NULL);
         atomic_store(&done, true); /* the protocol loop is over: no search runs */
         pthread_join(exchange_id, NULL);
+        for (size_t i = 0; i < home_buckets * TT_BUCKET_ENTRIES; i++)
+            slice_entries += atomic_load_explicit(&home_slice[i], memory_order_relaxed) != 0;
         tt_set_clear_hook(NULL);
+        tt_set_group_hook(NULL);
+        threads_share_busy(NULL);
+        MPI_Win_unlock_all(busy_win);
+        MPI_Win_free(&busy_win);
         MPI_Win_unlock_all(home_win);
         MPI_Win_free(&home_win);
+        MPI_Win_unlock_all(shared_win);
+        MPI_Win_free(&shared_win);
+        MPI_Comm_free(&node_comm);
+        free(slices);
         free(queues);
     }
     if (getenv("CHARIOT_CLUSTER_STATS"))
         fprintf(stderr,
                 "chariot-mpi rank %d: %llu entries sent, %llu received, %llu dropped (queue full), %llu bytes sent, "
-                "%llu remote probes, %llu found, %llu nodes, %llu probes, %llu hits, %llu cutoffs\n",
+                "%llu remote probes, %llu found, %llu slice entries, %llu nodes, %llu probes, %llu hits, %llu cutoffs\n",
                 rank, (unsigned long long)atomic_load(&entries_sent), (unsigned long long)atomic_load(&entries_received),
                 (unsigned long long)atomic_load(&entries_dropped), (unsigned long long)atomic_load(&bytes_sent),
                 (unsigned long long)atomic_load(&remote_probes), (unsigned long long)atomic_load(&remote_found),
+                (unsigned long long)slice_entries,
                 (unsigned long long)searched.nodes, (unsigned long long)searched.tt_probes,
                 (unsigned long long)searched.tt_hits, (unsigned long long)searched.tt_cutoffs);
     MPI_Finalize();

@@ -13,13 +13,17 @@
  *   included, feeds the lines it gets into an ordinary protocol loop through a pipe. So every
  *   rank executes the same commands in the same order and holds the same position: a mismatch is
  *   impossible by construction (tests/cluster_test.sh compares the position keys anyway). Only rank 0
- *   writes; `stop`, `ponderhit` and `quit` reach every rank within a fraction of a millisecond. No
+ *   writes; `stop`, `ponderhit` and `quit` reach every rank within a millisecond. No
  *   thread waits in a blocking MPI call, which would poll a core at full speed: they test and nap.
  * - The table, replicated (the Stockfish cluster's way): every rank keeps a whole table; a store of
  *   depth >= CLUSTER_SHARE_DEPTH is also queued (tt_set_store_hook), and each rank's exchange
  *   thread sends its queue to every other rank in batches, at least every CLUSTER_FLUSH_MS, and
  *   stores what it receives in its own table. Each batch carries the sender's node count, which
  *   rank 0 adds to its own (threads_set_extra_nodes), so `info nodes` counts the whole cluster.
+ * - Ranks on one node (MPI_COMM_TYPE_SHARED) share more: the slices are MPI-3 shared memory, and
+ *   node-mates store and probe entries of every depth there in place (option ClusterNodeShare), so two
+ *   ranks of one machine share their table as two threads do; only the link between nodes carries
+ *   batches and MPI_Get.
  * - The move: each rank searches with its own threads (Lazy SMP inside the rank, Lazy SMP
  *   between ranks through the shared entries); rank 0's search decides, as the main thread decides
  *   among helpers. With one rank nothing is shared and `bench` is the ordinary deterministic one.
@@ -43,6 +47,10 @@ typedef enum { CLUSTER_REPLICATED, CLUSTER_HOME_RANK, CLUSTER_TABLE_NB } Cluster
 extern const char *const CLUSTER_TABLE_NAMES[CLUSTER_TABLE_NB];
 #define CLUSTER_TABLE_VARS "replicated home-rank"
 bool cluster_set_table(const char *name); /* false: no such way (nothing changes) */
+/* Option ClusterNodeShare (default on): ranks on one node read and write each other's slices in place,
+ * entries of every depth, as Lazy SMP's threads share one table; off: every rank acts as if alone on its
+ * node (the laboratory's way of measuring a network between ranks of one machine). */
+void cluster_set_node_share(bool on);
 
 /* Starts MPI (false: it could not). */
 bool cluster_start(int *argc, char ***argv);

@@ -273,7 +273,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     int nquiets = 0, ncaptures = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
     bool skip_quiets = false;
     const int lmp_limit = (LMP_BASE + depth * depth) / (improving ? 1 : 2);
-    const bool may_defer = threads_count() > 1 && depth >= SMP_DEFER_MIN_DEPTH;
+    const bool may_defer = threads_split_work() && depth >= SMP_DEFER_MIN_DEPTH;
     Score best = -SCORE_INF;
     for (;;) {
         bool from_deferred = false;
@@ -311,7 +311,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             }
         }
         /* Lazy SMP work splitting: leave a subtree another thread is in for later. */
-        if (may_defer && moves > 0 && !from_deferred && (!root || t->id != 0)) {
+        if (may_defer && moves > 0 && !from_deferred && (!root || threads_helper_id(t) != 0)) {
             if (thread_busy_elsewhere(pos_key(pos), m)) {
                 deferred[ndeferred++] = m;
                 continue;

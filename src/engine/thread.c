@@ -221,7 +221,13 @@ enum { BUSY_SLOTS = 1024 };
 typedef struct {
     _Alignas(64) _Atomic uint64_t tag;
 } BusySlot;
-static BusySlot busy[BUSY_SLOTS];
+_Static_assert(sizeof(BusySlot) * BUSY_SLOTS == THREADS_BUSY_BYTES, "THREADS_BUSY_BYTES is the marks' size");
+static BusySlot own_busy[BUSY_SLOTS];
+static BusySlot *busy = own_busy; /* threads_share_busy */
+
+void threads_share_busy(void *mem) { busy = mem ? mem : own_busy; }
+
+bool threads_split_work(void) { return pool_size > 1 || busy != own_busy; }
 
 /* Never 0 (an empty slot): the position's key mixed with the move. */
 static inline uint64_t busy_tag(Key parent, Move m) { return (parent ^ ((uint64_t)m + 1) * 0x9E3779B97F4A7C15ULL) | 1; }

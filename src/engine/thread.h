@@ -153,6 +153,11 @@ void threads_clear_histories(void);
 bool thread_busy_elsewhere(Key parent, Move m);
 void thread_mark_busy(Key parent, Move m);
 void thread_unmark_busy(Key parent, Move m);
+/* The marks in memory that other processes share (a cluster build's ranks of one node, src/cluster/):
+ * their threads and this process's split work through them. NULL, the default: this process's own. */
+enum { THREADS_BUSY_BYTES = 1024 * 64 };
+void threads_share_busy(void *mem);
+bool threads_split_work(void); /* more than one thread, here or in the processes sharing the marks */
 /* Starts a search on the worker thread; false (nothing started) when the
  * thread cannot be created: the front end says so and may search in place. */
 bool threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);

@@ -241,18 +241,24 @@ size_t tt_size_mb(void) { return table_bytes >> 20; }
 size_t tt_entry_count(void) { return bucket_count * TT_BUCKET_ENTRIES; }
 
 /* Any thread may ask (a cluster build's exchange thread does, at any time): under the lock that resize takes. */
-int tt_hashfull(void)
+int tt_hashfull_in(TTEntry *mem, size_t entries)
 {
-    pthread_mutex_lock(&table_lock);
-    const size_t count = tt_entry_count(), n = count < 1000 ? count : 1000; /* no narrowing: tables pass 2^31 entries */
+    const size_t n = entries < 1000 ? entries : 1000; /* no narrowing: tables pass 2^31 entries */
     const uint8_t gen = gen_now();
     size_t used = 0;
     for (size_t i = 0; i < n; i++) {
-        uint64_t e = load(&table[i]);
+        uint64_t e = load(&mem[i]);
         used += e_bound(e) != BOUND_NONE && e_gen(e) == gen;
     }
-    pthread_mutex_unlock(&table_lock);
     return n ? (int)(used * 1000 / n) : 0;
+}
+
+int tt_hashfull(void)
+{
+    pthread_mutex_lock(&table_lock);
+    const int full = tt_hashfull_in(table, tt_entry_count());
+    pthread_mutex_unlock(&table_lock);
+    return full;
 }
 
 int tt_fill_permille(void)
@@ -301,7 +307,15 @@ size_t tt_group_offset(Key key, size_t buckets)
 
 int tt_group_entries(void) { return GROUP_SIZE[scheme]; }
 
-static inline TTEntry *group_of(Key key) { return table + tt_group_offset(key, bucket_count); }
+static TTGroupHook group_hook; /* tt_set_group_hook */
+
+void tt_set_group_hook(TTGroupHook fn) { group_hook = fn; }
+
+static inline TTEntry *group_of(Key key)
+{
+    TTEntry *elsewhere = group_hook ? group_hook(key) : NULL;
+    return elsewhere ? elsewhere : table + tt_group_offset(key, bucket_count);
+}
 
 /* The entry a probe takes among a group's words: the deepest that matches the key (aged-bucket keeps at
  * most one per key: the first). 0: none. */
@@ -371,7 +385,7 @@ TTProbe tt_probe_deep(Key key, int ply, Depth depth)
     if (!remote_probe || depth < remote_depth || !r.group || (r.hit && r.data.depth >= depth))
         return r;
     TTExternal e;
-    if (!remote_probe(key, &e) || e.bound == BOUND_NONE || e.depth <= r.data.depth)
+    if (!remote_probe(key, depth, &e) || e.bound == BOUND_NONE || e.depth <= r.data.depth)
         return r;
     const Move local_move = r.hit ? r.data.move : MOVE_NONE;
     r.hit = true;

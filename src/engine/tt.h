@@ -112,11 +112,11 @@ typedef struct {
 } TTExternal;
 void tt_store_external(const TTExternal *e, int n);
 
-/* A second table for deep nodes kept elsewhere (a cluster build's home ranks). At a node of depth >=
- * min_depth whose own entry is missing or shallower than the node, tt_probe_deep also asks fn, which fills
- * *out (value in table form) when it finds the key; a deeper answer is used and kept in this table.
- * NULL, the default: tt_probe_deep is tt_probe. */
-typedef bool (*TTRemoteProbe)(Key key, TTExternal *out);
+/* A second table kept elsewhere (a cluster build's home ranks). At a node of depth >= min_depth whose own
+ * entry is missing or shallower than the node, tt_probe_deep also asks fn (with the node's depth, so that
+ * it can decide where a trip is worth it), which fills *out (value in table form) when it finds the key; a
+ * deeper answer is used and kept in this table. NULL, the default: tt_probe_deep is tt_probe. */
+typedef bool (*TTRemoteProbe)(Key key, Depth depth, TTExternal *out);
 void tt_set_remote_probe(TTRemoteProbe fn, Depth min_depth);
 
 /* Tables of this layout kept elsewhere (the home ranks' slices, src/cluster/): the entry offset of a key's
@@ -127,6 +127,13 @@ int tt_group_entries(void);
 bool tt_group_find(const uint64_t *group, Key key, TTExternal *out);
 void tt_group_store(TTEntry *group, const TTExternal *e);
 void tt_set_clear_hook(void (*fn)(void)); /* also called whenever this table is cleared (NULL: nothing) */
+int tt_hashfull_in(TTEntry *mem, size_t entries); /* tt_hashfull of such a table */
+
+/* Keys whose entries live in another table of this layout (the slices that the ranks of one node share,
+ * src/cluster/): fn returns the key's group there, or NULL for this table. Probes, stores and prefetches
+ * of those keys then use that group instead of this table's. NULL, the default: every key is here. */
+typedef TTEntry *(*TTGroupHook)(Key key);
+void tt_set_group_hook(TTGroupHook fn);
 
 TTProbe tt_probe(Key key, int ply);
 TTProbe tt_probe_deep(Key key, int ply, Depth depth); /* the search's probe at a node of this depth */

@@ -410,6 +410,17 @@ static bool apply_cluster_table(const char *v, char *err, size_t len)
     tt_clear(); /* each way starts from empty tables (the home slices too) */
     return true;
 }
+
+static bool apply_cluster_node_share(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    bool on;
+    if (!proto_parse_bool(v, &on))
+        return false;
+    cluster_set_node_share(on);
+    tt_clear();
+    return true;
+}
 #endif
 
 static bool apply_depth0(const char *v, char *err, size_t len)
@@ -550,6 +561,7 @@ const EngineOption ENGINE_OPTIONS[] = {
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
 #ifdef CHARIOT_CLUSTER
     {"ClusterTable", OPT_COMBO, "replicated", 0, 0, CLUSTER_TABLE_VARS, apply_cluster_table},
+    {"ClusterNodeShare", OPT_CHECK, "true", 0, 0, NULL, apply_cluster_node_share},
 #endif
 };
 const int ENGINE_OPTION_COUNT = (int)(sizeof ENGINE_OPTIONS / sizeof ENGINE_OPTIONS[0]);

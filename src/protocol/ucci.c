@@ -65,6 +65,7 @@ static const struct {
     {"ttstoredepth0", UO_SHARED, "TTStoreDepth0"},
 #ifdef CHARIOT_CLUSTER
     {"clustertable", UO_SHARED, "ClusterTable"},
+    {"clusternodeshare", UO_SHARED, "ClusterNodeShare"},
 #endif
 #ifdef GAME_REPETITION_RULES
     {"repetitionrule", UO_SHARED, "Repetition Rule"},
