@@ -313,7 +313,7 @@ static void test_group_hook(void)
 {
     reset(TT_AGED_BUCKET);
     memset(side_table, 0, sizeof side_table);
-    const Key odd = 0x0f1e2d3c4b5a6979ULL, even = odd ^ 1;
+    const Key odd = 0x0f1e2d3c4b5a6979ULL, even = odd ^ 1 ^ (0xabcdULL << 48); /* another verification word */
     const Move m = move_make(5, 20);
     tt_set_group_hook(side_group);
     TTProbe p = tt_probe(odd, 0);
