@@ -240,7 +240,7 @@ void tt_set_verification(bool on) { verify = on; }
 size_t tt_size_mb(void) { return table_bytes >> 20; }
 size_t tt_entry_count(void) { return bucket_count * TT_BUCKET_ENTRIES; }
 
-/* Any thread may ask (a cluster build's exchange thread does, at any time): under the lock that resize takes. */
+/* Permille of the first 1000 slots of `mem` filled in this generation. */
 int tt_hashfull_in(TTEntry *mem, size_t entries)
 {
     const size_t n = entries < 1000 ? entries : 1000; /* no narrowing: tables pass 2^31 entries */
@@ -253,6 +253,7 @@ int tt_hashfull_in(TTEntry *mem, size_t entries)
     return n ? (int)(used * 1000 / n) : 0;
 }
 
+/* Any thread may ask (a cluster build's exchange thread does, at any time): under the lock that resize takes. */
 int tt_hashfull(void)
 {
     pthread_mutex_lock(&table_lock);
