@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The cluster build (make mpi) under mpirun with 2 ranks (make test-mpi; docs/cluster.md): UCI and
-# UCCI sessions with searches, stop, bad input and quit with every rank exiting; chess; the same
-# position on every rank after the same commands; entries exchanged between the ranks.
+# UCCI sessions with searches, stop, bad input and quit with every rank exiting; chess; XBoard games of
+# both (rank 1 plays rank 0's moves); the same position on every rank after the same commands; entries
+# exchanged between the ranks.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 if ! command -v mpirun >/dev/null; then
@@ -90,6 +91,43 @@ sleep 2
 quit
 IN
 check "chess: rank 0 answers, both exit (rc $(cat "$tmp/chess.rc"))" bash -c "[ \$(cat $tmp/chess.rc) = 0 ] && grep -q '^bestmove' $tmp/chess.out"
+
+# XBoard: the engine plays its own moves, so rank 0 plays them and rank 1 takes each from it (a line in
+# its input, in order with the GUI's) instead of playing its own: after a user move, `go` on either side
+# and a ponder, both ranks' games have the same moves. A GUI's copy of that internal line is refused by
+# rank 0 and never reaches rank 1.
+xboard_session() { # NAME ENGINE FIRST_MOVE
+    session "$1" "$2" <<IN
+xboard
+protover 2
+new
+sd 5
+post
+usermove $3
+sleep 1.5
+hard
+go
+sleep 1.5
+go
+sleep 1.5
+chariot-leader-move a0a1
+ping 7
+sleep 0.5
+quit
+IN
+    local name=$1
+    moves0=$(grep '^move ' "$tmp/$name.out" | cut -d' ' -f2 | tr '\n' ' ')
+    moves1=$(grep "^# the leader's move " "$tmp/$name.log.1" | cut -d' ' -f5 | tr '\n' ' ')
+    check "$name: both ranks exit 0 (rc $(cat "$tmp/$name.rc"))" [ "$(cat "$tmp/$name.rc")" = 0 ]
+    check "$name: rank 0 plays three moves ($moves0)" [ "$(grep -c '^move ' "$tmp/$name.out")" = 3 ]
+    check "$name: rank 1 plays rank 0's moves ($moves1), none of its own" \
+        bash -c "[ '$moves0' = '$moves1' ] && ! grep -q '^move ' $tmp/$name.log.1"
+    check "$name: rank 1 refuses nothing" bash -c "! grep -q 'Error\|Illegal' $tmp/$name.log.1"
+    check "$name: the internal line from the GUI is refused by rank 0" bash -c \
+        "grep -q '^Error (unknown command): chariot-leader-move a0a1' $tmp/$name.out && grep -q '^pong 7' $tmp/$name.out"
+}
+xboard_session xboard ./chariot-mpi h2e2
+xboard_session xboard-chess ./chariot-chess-mpi e2e4
 
 session eof ./chariot-mpi <<'IN'
 uci

@@ -232,6 +232,7 @@ static void session_bad_input(void)
         const char *input, *expect;
     } BAD[] = {
         {"frobnicate", "Error (unknown command): frobnicate"},
+        {"chariot-leader-move a0a1", "Error (unknown command): chariot-leader-move a0a1"}, /* a cluster's line only */
         {"usermove e0e2", "Illegal move: e0e2"},
         {"usermove h2h8", "Illegal move: h2h8"},
         {"usermove zz", "Illegal move: zz"},

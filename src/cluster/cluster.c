@@ -29,6 +29,7 @@ enum {
     TAG_EOF = 3,    /* no more input */
     TAG_DONE = 4,   /* rank 0's search ended: stop yours (relay_comm, in order with the lines) */
     TAG_RESULT = 5, /* a rank's deepest completed line, to rank 0 */
+    TAG_PLAYED = 6, /* XBoard: the move rank 0 played (relay_comm, in order with the lines) */
     HOME_SHIFT = 35, /* the home rank comes from key bits 35-47, which no table index uses (tt.c) */
     HOME_BITS = 13,
 };
@@ -146,12 +147,16 @@ static void write_all(int fd, const char *p, size_t n)
     }
 }
 
-static bool is_quit(const char *line)
+/* Is the line's first word `word`? */
+static bool first_word_is(const char *line, const char *word)
 {
+    const size_t n = strlen(word);
     while (*line == ' ' || *line == '\t')
         line++;
-    return !strncmp(line, "quit", 4) && (line[4] == 0 || line[4] == ' ' || line[4] == '\r');
+    return !strncmp(line, word, n) && (line[n] == 0 || line[n] == ' ' || line[n] == '\t' || line[n] == '\r');
 }
+
+static bool is_quit(const char *line) { return first_word_is(line, "quit"); }
 
 /* Waits for a request without spinning: MPI's blocking calls poll a core at full speed, which on a
  * machine the search needs would take a core from it. A command waits RELAY_NAP_US at most, or
@@ -174,13 +179,9 @@ static void relay_wait(MPI_Request *req, MPI_Status *st)
 static bool starts_search(const char *line)
 {
     static const char *const WORDS[] = {"position", "go", "ucinewgame", "setoption", "fen", "startpos", "banmoves", "bench"};
-    while (*line == ' ' || *line == '\t')
-        line++;
-    for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++) {
-        const size_t n = strlen(WORDS[i]);
-        if (!strncmp(line, WORDS[i], n) && (line[n] == 0 || line[n] == ' ' || line[n] == '\r'))
+    for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
+        if (first_word_is(line, WORDS[i]))
             return true;
-    }
     return false;
 }
 
@@ -210,7 +211,14 @@ static void *relay_main(void *arg)
             relay_wait(&req, &st);
             MPI_Get_count(&st, MPI_CHAR, &len);
             if (st.MPI_TAG == TAG_DONE) { /* rank 0 has played: this rank's search is over too */
-                threads_stop();
+                if (!xboard_running()) /* XBoard: rank 0's move (TAG_PLAYED) ends it, in order with the lines */
+                    threads_stop();
+                continue;
+            }
+            if (st.MPI_TAG == TAG_PLAYED) { /* XBoard: rank 0's move goes into this rank's game */
+                write_all(pipe_fd[1], XBOARD_LEADER_MOVE " ", strlen(XBOARD_LEADER_MOVE) + 1);
+                write_all(pipe_fd[1], line, (size_t)len);
+                write_all(pipe_fd[1], "\n", 1);
                 continue;
             }
             eof = st.MPI_TAG == TAG_EOF;
@@ -218,7 +226,9 @@ static void *relay_main(void *arg)
         if (eof)
             break;
         line[len] = 0;
-        if (rank != 0 && starts_search(line))
+        if (rank != 0 && first_word_is(line, XBOARD_LEADER_MOVE))
+            continue; /* from the GUI, not from rank 0's game: rank 0 answers it as unknown; here it would play */
+        if (rank != 0 && !xboard_running() && starts_search(line))
             write_all(pipe_fd[1], "stop\n", 5);
         write_all(pipe_fd[1], line, (size_t)len);
         write_all(pipe_fd[1], "\n", 1);
@@ -368,6 +378,19 @@ static void search_finished(const SearchStats *all)
         MPI_Request req;
         MPI_Isend(&none, 0, MPI_CHAR, r, TAG_DONE, relay_comm, &req);
         MPI_Request_free(&req);
+    }
+}
+
+/* XBoard (rank 0): the move it plays goes to every other rank before `move X` is written, so before the
+ * GUI's answer to it, and in order with the lines (xboard_set_leader_hook). */
+static void leader_played(const char *move)
+{
+    static char text[64]; /* in flight until its send completes */
+    const int len = snprintf(text, sizeof text, "%s", move);
+    for (int r = 1; r < size; r++) {
+        MPI_Request req;
+        MPI_Isend(text, len, MPI_CHAR, r, TAG_PLAYED, relay_comm, &req);
+        relay_wait(&req, MPI_STATUS_IGNORE);
     }
 }
 
@@ -655,6 +678,10 @@ bool cluster_serve(void)
     tt_set_clear_hook(clear_home);
     threads_set_extra_nodes(others_nodes);
     threads_set_process_rank(rank); /* the ranks do not all search alike: rank r's threads act as helpers */
+    if (rank == 0) /* XBoard: rank 0 plays the engine's moves, the others take them from it */
+        xboard_set_leader_hook(leader_played);
+    else
+        xboard_set_follower(true);
     const ProcessHooks hooks = {publish_line, outside_line, search_finished, cluster_hashfull};
     threads_set_process_hooks(&hooks);
     return pthread_create(&relay_id, NULL, relay_main, NULL) == 0 &&

@@ -26,7 +26,9 @@
  *   batches and MPI_Get.
  * - The move: each rank searches with its own threads (Lazy SMP inside the rank, Lazy SMP
  *   between ranks through the shared entries); rank 0's search decides, as the main thread decides
- *   among helpers. With one rank nothing is shared and `bench` is the ordinary deterministic one.
+ *   among helpers. In XBoard, where the engine plays its own moves on its own board, rank 0
+ *   plays them and sends each to the others before writing it; their jobs play none of their own
+ *   (xboard_set_leader_hook, xboard_set_follower). With one rank nothing is shared and `bench` is the ordinary deterministic one.
  */
 #ifndef CHARIOT_CLUSTER_H
 #define CHARIOT_CLUSTER_H

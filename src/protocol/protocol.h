@@ -85,6 +85,15 @@ void proto_wdl(Score s, int *win, int *draw, int *loss);
 int uci_loop_from(char *first);
 int ucci_loop_from(char *first);
 int xboard_loop_from(char *first);
+/* XBoard on several processes (src/cluster). The engine plays its own moves in this protocol, so one process,
+ * the leader, chooses them: its hook hears each move it plays before `move X` is written. A follower plays
+ * none of its own; it takes the leader's move from the line `XBOARD_LEADER_MOVE X` in its input, in order
+ * with the GUI's commands, and any other process answers that line as an unknown command. Set before the
+ * protocol loop starts. xboard_running: the XBoard loop runs (any thread may ask). */
+#define XBOARD_LEADER_MOVE "chariot-leader-move"
+void xboard_set_leader_hook(void (*played)(const char *move));
+void xboard_set_follower(bool on);
+bool xboard_running(void);
 /* UCI a line at a time, for a front end that is handed its lines (the WebAssembly build): begin sets the
  * start position; a line is one command, false after quit. */
 void uci_session_begin(void);

@@ -240,6 +240,24 @@ static void cmd_force(char *args)
     g_xboard.force = true;
 }
 
+/* A follower's copy of the move the leader played (protocol.h): this process's own thinking on it ends, and
+ * the move goes into the game as the engine's. Any other process answers as to an unknown command. */
+static void cmd_leader_move(char *args)
+{
+    if (!xboard_is_follower()) {
+        error_reply("unknown command", XBOARD_LEADER_MOVE, args);
+        return;
+    }
+    xboard_stop_job(true);
+    const Move m = xboard_parse_move(&g_xboard.game, args);
+    if (m == MOVE_NONE || !xboard_game_push(m)) {
+        error_reply("the leader's move cannot be played here", XBOARD_LEADER_MOVE, args);
+        return;
+    }
+    proto_out("# the leader's move %s", args); /* debug output, which XBoard ignores (a follower's goes to no GUI) */
+    xboard_claim_if_over();
+}
+
 static void cmd_move_now(char *args)
 {
     (void)args;
@@ -489,7 +507,7 @@ static const struct {
     {"memory", cmd_memory},     {"cores", cmd_cores},     {"option", cmd_option},     {"hard", cmd_hard},
     {"easy", cmd_easy},         {"post", cmd_post},       {"nopost", cmd_nopost},     {"xboard", cmd_ignored},
     {"accepted", cmd_ignored},  {"rejected", cmd_ignored}, {"random", cmd_ignored},   {"computer", cmd_ignored},
-    {"name", cmd_ignored},      {"rating", cmd_ignored},  {"ics", cmd_ignored},
+    {"name", cmd_ignored},      {"rating", cmd_ignored},  {"ics", cmd_ignored},       {XBOARD_LEADER_MOVE, cmd_leader_move},
 };
 
 /* Does the word look like a move in coordinates (so that a wrong one is an illegal move, not an unknown command)? */
@@ -521,6 +539,10 @@ static bool xboard_command(char *text)
     return true;
 }
 
+static atomic_bool running; /* xboard_running */
+
+bool xboard_running(void) { return atomic_load(&running); }
+
 int xboard_loop_from(char *first)
 {
     char err[160], line[16384];
@@ -531,6 +553,7 @@ int xboard_loop_from(char *first)
     g_xboard.phase = PHASE_IDLE;
     atomic_store(&g_xboard.post, false);
     xboard_game_set(GAME_STARTPOS, err, sizeof err);
+    atomic_store(&running, true);
     proto_out("%s", ""); /* the protocol asks for a newline after `xboard` in place of any prompt */
     bool go_on = !first || xboard_command(first);
     for (ReadLine r; go_on && (r = proto_read_bounded(proto_input(), line, sizeof line)) != READ_EOF;) {
@@ -540,6 +563,7 @@ int xboard_loop_from(char *first)
             go_on = xboard_command(line);
     }
     xboard_stop_job(true);
+    atomic_store(&running, false);
     free(g_xboard.moves);
     g_xboard.moves = NULL;
     g_xboard.nmoves = g_xboard.cap = 0;

@@ -16,6 +16,14 @@
 
 XBoard g_xboard = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
+/* Several processes (protocol.h): set once before the loop starts, then only read. */
+static void (*leader_hook)(const char *move);
+static bool follower;
+
+void xboard_set_leader_hook(void (*played)(const char *move)) { leader_hook = played; }
+void xboard_set_follower(bool on) { follower = on; }
+bool xboard_is_follower(void) { return follower; }
+
 typedef struct {
     Move best, ponder;
 } JobResult;
@@ -204,6 +212,8 @@ static void play_engine_move(JobResult *r, Color us)
         if (g_xboard.mps > 0 && our_moves_played(us) % g_xboard.mps == 0)
             g_xboard.my_ms += g_xboard.base_ms;
     }
+    if (leader_hook)
+        leader_hook(m); /* before the GUI can answer the move */
     proto_out("move %s", m);
     xboard_claim_if_over();
 }
@@ -225,6 +235,8 @@ static void think_job(void *arg)
         threads_job_search(&g_xboard.root, &l, &rep);
         pthread_mutex_lock(&g_xboard.lock);
         if (g_xboard.discard || g_xboard.phase != PHASE_THINK) /* stopped: unwanted, analysis, or a ponder miss */
+            break;
+        if (follower) /* the leader plays; its move comes as a line (cmd_leader_move) */
             break;
         play_engine_move(&result, us);
         if (!g_xboard.ponder || g_xboard.hold || g_xboard.over || g_xboard.force || result.ponder == MOVE_NONE)

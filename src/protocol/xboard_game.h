@@ -77,6 +77,7 @@ void xboard_move_text(const Position *pos, Move m, char out[16]); /* as XBoard r
 Move xboard_parse_move(const Position *pos, const char *text);    /* coordinates, O-O, SAN; or MOVE_NONE */
 Move xboard_legal_or_none(const Position *pos, Move m);
 bool xboard_claim_if_over(void); /* prints "1-0 {checkmate}" and returns true when the game is over */
+bool xboard_is_follower(void);    /* on another process's team: plays the leader's moves (protocol.h) */
 
 /* The thinking job. */
 void xboard_maybe_think(void);        /* starts it when the engine is to move, or analyses */
