@@ -293,9 +293,9 @@ static void queue_entry(Key key, Score value, Bound bound, Depth depth, Move mov
  * node was probed in its home slice already (node_group). */
 static bool probe_home(Key key, Depth depth, TTExternal *out)
 {
+    (void)depth; /* tt_probe_deep asks only at nodes of CLUSTER_SHARE_DEPTH and deeper (tt_set_remote_probe) */
     const int home = home_of(key), n = tt_group_entries();
-    if (depth < CLUSTER_SHARE_DEPTH || atomic_load_explicit(&table_mode, memory_order_relaxed) != CLUSTER_HOME_RANK ||
-        (sharing_node() && slices[home]))
+    if (atomic_load_explicit(&table_mode, memory_order_relaxed) != CLUSTER_HOME_RANK || (sharing_node() && slices[home]))
         return false;
     const size_t at = tt_group_offset(key, home_buckets);
     uint64_t group[TT_BUCKET_ENTRIES];
