@@ -153,24 +153,33 @@ static const char *session_cap(Dialect d, const char *key, const char *tok, bool
             double v = strtod(tok, &end);
             if (end == tok || *end || !isfinite(v) || v > 1e9) /* the engine refuses it */
                 return NULL;
-            return millisec ? (v > 2 ? "2" : NULL) : (v > 0.01 ? "0.01" : NULL);
+            return millisec ? (v > 2 ? "2" : NULL) : (v > 0.002 ? "0.002" : NULL);
         }
     return NULL;
 }
 
-/* go's arguments from vis + from on, with capped numbers, into o. */
+/* go's arguments from vis + from on, with capped numbers, into o. UCCI's loop (proto_split_command) drops
+ * blanks of every kind (vertical tab, form feed too) around the arguments before it splits them at spaces
+ * and tabs: so does this, or a line `go nodes 99999999999` ending in a vertical tab kept its count and a
+ * batch-mode go searched for minutes. */
 static void session_go(Dialect d, const char *vis, size_t from, bool millisec, Buf *o)
 {
     char prev[32] = "";
-    size_t i = from;
-    buf_add(o, vis, from);
-    while (vis[i]) {
+    size_t i = from, last = strlen(vis);
+    if (d == DIALECT_UCCI) {
+        while (isspace((unsigned char)vis[i]))
+            i++;
+        while (last > i && isspace((unsigned char)vis[last - 1]))
+            last--;
+    }
+    buf_add(o, vis, i);
+    while (i < last) {
         size_t j = i;
-        while (vis[j] == ' ' || vis[j] == '\t')
+        while (j < last && (vis[j] == ' ' || vis[j] == '\t'))
             j++;
         buf_add(o, vis + i, j - i);
         i = j;
-        while (vis[j] && vis[j] != ' ' && vis[j] != '\t')
+        while (j < last && vis[j] != ' ' && vis[j] != '\t')
             j++;
         if (j == i)
             break;
@@ -183,6 +192,7 @@ static void session_go(Dialect d, const char *vis, size_t from, bool millisec, B
         free(tok);
         i = j;
     }
+    buf_str(o, vis + last);
 }
 
 /* A numeric option value at vis + at (to the end of the line, blanks after it allowed) above cap becomes cap. */
@@ -232,7 +242,8 @@ static void xboard_caps(const char *cmd, const char *vis, size_t args, bool *hea
 
 typedef struct {
     int heavy;     /* heavy lines so far */
-    bool millisec; /* UCCI usemillisec, as far as the lines tell */
+    bool millisec; /* UCCI usemillisec for certain; false where it may be seconds */
+    bool busy;     /* UCCI: a go since the last stop, so a search may still run */
 } SessionState;
 
 /* One line as the engine will see it (vis: up to the first CR or NUL) into o. */
@@ -311,15 +322,20 @@ static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
                 val[k] = vis[v + k], k++;
             while (k > 0 && isspace((unsigned char)val[k - 1]))
                 val[--k] = 0;
+            /* the engine refuses setoption while it thinks: with a search perhaps running, the
+             * clock unit is milliseconds only if it was and stays so (a clock capped at 2 that
+             * the engine read as seconds made a batch-mode go wait 2 s) */
             bool b;
             if (proto_parse_bool(val, &b))
-                st->millisec = b;
+                st->millisec = st->busy ? st->millisec && b : b;
         }
     }
     if (d == DIALECT_XBOARD) {
         heavy = !strcmp(cmd, "new") || !strcmp(cmd, "go") || !strcmp(cmd, "analyze");
         xboard_caps(cmd, vis, args, &heavy, &cap, &value_at);
     }
+    if (d == DIALECT_UCCI && (!strcmp(cmd, "go") || !strcmp(cmd, "stop")))
+        st->busy = !strcmp(cmd, "go"); /* stop ends a search before the next line is read */
     if (heavy && ++st->heavy > FUZZ_HEAVY_LINES)
         return; /* an empty line */
     if (!strcmp(cmd, "go") && d != DIALECT_XBOARD)
@@ -347,7 +363,7 @@ static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
 /* The whole input, prefix first, rewritten into o. */
 static void session_rewrite(Dialect d, const char *prefix, const uint8_t *data, size_t size, Buf *o)
 {
-    SessionState st = {0, false};
+    SessionState st = {0, false, false};
     buf_str(o, prefix);
     for (size_t at = 0; at < size;) {
         const uint8_t *nl = memchr(data + at, '\n', size - at);
