@@ -158,19 +158,22 @@ static const char *session_cap(Dialect d, const char *key, const char *tok, bool
     return NULL;
 }
 
-/* go's arguments from vis + from on, with capped numbers, into o. UCCI's loop (proto_split_command) drops
- * blanks of every kind (vertical tab, form feed too) around the arguments before it splits them at spaces
- * and tabs: so does this, or a line `go nodes 99999999999` ending in a vertical tab kept its count and a
- * batch-mode go searched for minutes. */
+/* go's arguments from vis + from on, with capped numbers, into o. UCCI's loop cuts them with
+ * proto_split_command, which drops blanks of every kind (vertical tab, form feed too) around them before
+ * they are split at spaces and tabs: so the span is taken from that function here, or a line
+ * `go nodes 99999999999` ending in a vertical tab kept its count and a batch-mode go searched for minutes. */
 static void session_go(Dialect d, const char *vis, size_t from, bool millisec, Buf *o)
 {
     char prev[32] = "";
     size_t i = from, last = strlen(vis);
     if (d == DIALECT_UCCI) {
-        while (isspace((unsigned char)vis[i]))
-            i++;
-        while (last > i && isspace((unsigned char)vis[last - 1]))
-            last--;
+        char *copy = strdup(vis), *args;
+        if (!copy)
+            abort();
+        proto_split_command(copy, &args);
+        i = (size_t)(args - copy);
+        last = i + strlen(args);
+        free(copy);
     }
     buf_add(o, vis, i);
     while (i < last) {
