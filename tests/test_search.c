@@ -312,6 +312,42 @@ static void last_score(const SearchInfo *info, void *ctx)
         *(Score *)ctx = info->score;
 }
 
+static _Thread_local int searches_on_this_thread; /* fresh (0) in every new thread */
+static int worker_counts[3];
+static void note_worker(Move best, Move ponder, void *ctx)
+{
+    (void)best, (void)ponder;
+    *(int *)ctx = ++searches_on_this_thread;
+}
+
+/* The worker thread is created once and sleeps between searches and jobs (a thread per search cost
+ * 190 us under ASan, about 12 times per fuzzed XBoard session): three searches in a row run on one
+ * thread, each waited for by threads_wait; a new stack size brings a new thread. */
+static void test_worker_persists(void)
+{
+    Position pos;
+    char err[160];
+    pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
+    SearchLimits l;
+    search_limits_init(&l);
+    l.depth = 2;
+    for (int i = 0; i < 3; i++) {
+        const SearchReporter rep = {NULL, note_worker, &worker_counts[i]};
+        worker_counts[i] = 0;
+        CHECK(threads_start(&pos, &l, &rep), "search %d starts", i);
+        threads_wait();
+        CHECK(!threads_busy(), "search %d is over after threads_wait", i);
+    }
+    CHECK(worker_counts[1] == worker_counts[0] + 1 && worker_counts[2] == worker_counts[0] + 2,
+          "three searches on one worker thread: its count of searches read %d, %d, %d", worker_counts[0],
+          worker_counts[1], worker_counts[2]);
+    threads_set_stack_size(THREAD_STACK_BYTES);
+    const SearchReporter rep = {NULL, note_worker, &worker_counts[0]};
+    CHECK(threads_start(&pos, &l, &rep), "a search after a new stack size starts");
+    threads_wait();
+    CHECK(worker_counts[0] == 1, "a new stack size brings a new worker thread: its count read %d", worker_counts[0]);
+}
+
 /* Search the row-1 chase (tests/xiangqi-repetition.txt) after `moves`, with Red's horses and
  * one cannon gone: Red is lost on material, so a draw by repetition would suit it. */
 static Move search_chase(const char *moves, const char *rule, Score *score)
@@ -516,6 +552,7 @@ void test_search(void)
     test_outside_lines();
     test_chase_rule();
     test_thread_start_failure();
+    test_worker_persists();
     test_search_here_yields();
     test_correction();
     test_checking_capture_not_delta_pruned();

@@ -171,7 +171,7 @@ void threads_set_yield(void (*yield)(int nap_ms)); /* NULL: none (the default) *
 bool threads_here_reads_input(void);               /* a yield is set: searching here reads input */
 /* Runs fn(arg) on the worker thread as if it were a search (busy until it returns; stop sets g_stop). */
 bool threads_run_job(void (*fn)(void *), void *arg);
-/* A job's last line is coming: from now on commands are taken (and join the worker), as after bestmove. */
+/* A job's last line is coming: from now on commands are taken (and wait for the worker), as after bestmove. */
 void threads_job_finishing(void);
 /* Searches inside a job, one after another (CECP: think, play the move, ponder on the reply). Before each
  * search the job resets the control state (nothing stopped, pondering as asked, no ponderhit) under the
