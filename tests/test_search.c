@@ -320,9 +320,9 @@ static void note_worker(Move best, Move ponder, void *ctx)
     *(int *)ctx = ++searches_on_this_thread;
 }
 
-/* The worker thread is created once and sleeps between searches and jobs (a thread per search cost
- * 190 us under ASan, about 12 times per fuzzed XBoard session): three searches in a row run on one
- * thread, each waited for by threads_wait; a new stack size brings a new thread. */
+/* The worker thread is created once and sleeps between searches and jobs (a fuzzed XBoard session
+ * used to start about 12 threads): three searches in a row run on one thread, each waited for by
+ * threads_wait; a new stack size brings a new thread. */
 static void test_worker_persists(void)
 {
     Position pos;
