@@ -158,6 +158,20 @@ static const char *session_cap(Dialect d, const char *key, const char *tok, bool
     return NULL;
 }
 
+/* The arguments of a UCCI line, [*from, *last) of vis, as the engine's loop cuts them: proto_split_command
+ * drops blanks of every kind (vertical tab, form feed too) around them, where a plain split at spaces and
+ * tabs would not. */
+static void session_ucci_args(const char *vis, size_t *from, size_t *last)
+{
+    char *copy = strdup(vis), *args;
+    if (!copy)
+        abort();
+    proto_split_command(copy, &args);
+    *from = (size_t)(args - copy);
+    *last = *from + strlen(args);
+    free(copy);
+}
+
 /* go's arguments from vis + from on, with capped numbers, into o. UCCI's loop cuts them with
  * proto_split_command, which drops blanks of every kind (vertical tab, form feed too) around them before
  * they are split at spaces and tabs: so the span is taken from that function here, or a line
@@ -166,15 +180,8 @@ static void session_go(Dialect d, const char *vis, size_t from, bool millisec, B
 {
     char prev[32] = "";
     size_t i = from, last = strlen(vis);
-    if (d == DIALECT_UCCI) {
-        char *copy = strdup(vis), *args;
-        if (!copy)
-            abort();
-        proto_split_command(copy, &args);
-        i = (size_t)(args - copy);
-        last = i + strlen(args);
-        free(copy);
-    }
+    if (d == DIALECT_UCCI)
+        session_ucci_args(vis, &i, &last);
     buf_add(o, vis, i);
     while (i < last) {
         size_t j = i;
@@ -294,25 +301,27 @@ static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
         }
         free(copy);
     } else if (!strcmp(cmd, "setoption")) {
-        /* setoption <name> [<value>]: the name up to a blank or tab, the value the trimmed rest */
-        size_t n0 = args;
-        while (vis[n0] == ' ' || vis[n0] == '\t')
-            n0++;
+        /* setoption <name> [<value>], cut as ucci.c's cmd_setoption cuts it: the arguments trimmed by the
+         * loop (blanks of every kind: `setoption` and 30 form feeds before `hashsize 816` once kept the size
+         * uncapped, and the session allocated 816 MiB), the name up to a blank or tab, the value the trimmed
+         * rest */
+        size_t n0, last;
+        session_ucci_args(vis, &n0, &last);
         size_t n1 = n0;
-        while (vis[n1] && vis[n1] != ' ' && vis[n1] != '\t')
+        while (n1 < last && vis[n1] != ' ' && vis[n1] != '\t')
             n1++;
         char name[32] = "";
         if (n1 - n0 < sizeof name)
             memcpy(name, vis + n0, n1 - n0), name[n1 - n0] = 0;
-        size_t v = vis[n1] ? n1 + 1 : n1;
-        while (isspace((unsigned char)vis[v]))
+        size_t v = n1 < last ? n1 + 1 : last;
+        while (v < last && isspace((unsigned char)vis[v]))
             v++;
         heavy = !strcasecmp(name, "hashsize") || !strcasecmp(name, "threads") || !strcasecmp(name, "clearhash") ||
                 !strcasecmp(name, "newgame");
         cap = !strcasecmp(name, "hashsize") ? FUZZ_HASH_CAP : !strcasecmp(name, "threads") ? FUZZ_THREADS_CAP : 0;
-        if (cap && vis[v])
+        if (cap && v < last)
             value_at = v;
-        if (!strcasecmp(name, "hashsize") && vis[v] == '0') { /* 0: the default, 64 MiB; threads 0 takes that path */
+        if (!strcasecmp(name, "hashsize") && v < last && vis[v] == '0') { /* 0: the default, 64 MiB; threads 0 takes that path */
             size_t k = v + 1;
             while (isspace((unsigned char)vis[k]))
                 k++;
