@@ -34,7 +34,7 @@ non-zero exit status after `quit`, and the memory of the Chariot processes
 (VmRSS/VmHWM from /proc sampled every --rss-interval s; the largest VmRSS in
 the first and last 10% of the games shows whether it is flat over the run).
 
-    tools/soak.py [--run A|B|both] [--games 1000] [--concurrency 1] [--tc 1+0.01]
+    tools/soak.py [--run A|B|both] [--games 1000] [--seconds 0] [--concurrency 1] [--tc 1+0.01]
                   [--seed N] [--log DIR] [--engine ./chariot] [--san-engine ./chariot-san]
                   [--fairy PATH] [--openings FILE] [--margin 0.05] ...   (--help lists all)
 
@@ -863,6 +863,8 @@ class Run:
             self.engine_specs = [("chariot-1", [args.engine], opts, 0, True, None),
                                  ("chariot-2", [args.engine], opts, 0, True, None)]
         self.workers = []
+        self.t0 = time.monotonic()
+        self.timed_out = False  # --seconds ended the run before --games
 
     def is_chariot(self, label):
         return label.startswith("chariot")
@@ -870,6 +872,9 @@ class Run:
     def next_game(self):
         with self.lock:
             if self.next_g >= self.args.games or self.stop.is_set():
+                return None
+            if self.args.seconds and time.monotonic() - self.t0 >= self.args.seconds:
+                self.timed_out = True  # no new game; those in play are finished
                 return None
             self.next_g += 1
             return self.next_g - 1
@@ -934,7 +939,7 @@ class Run:
         print(f"run {self.name}: " + ", ".join(
             f"{b} (modified {time.strftime('%Y-%m-%d %H:%M', time.localtime(os.path.getmtime(b)))})"
             for b in sorted(bins)) + f"; referee {self.fairy}", flush=True)
-        t0 = time.monotonic()
+        t0 = self.t0 = time.monotonic()
         self.workers = [Worker(i + 1, self) for i in range(self.args.concurrency)]
         done = threading.Event()
         smp = threading.Thread(target=self.sampler, args=(done,), daemon=True)
@@ -985,7 +990,8 @@ class Run:
         mean_game = statistics.mean(s.game_secs) if s.game_secs else 0.0
         p(f"  games: {s.games} of {s.target} at {a.tc} (margin {a.margin * 1000:.0f} ms), concurrency "
           f"{a.concurrency}, wall {self.wall:.1f} s = {per_game:.2f} s per game; one game lasts "
-          f"{mean_game:.2f} s on average, {statistics.mean(s.plies) if s.plies else 0:.0f} plies")
+          f"{mean_game:.2f} s on average, {statistics.mean(s.plies) if s.plies else 0:.0f} plies"
+          + (f"; no game started after --seconds {a.seconds:g}" if self.timed_out else ""))
         p(f"  results ({labels[0]}'s view): +{s.results['win']} ={s.results['draw']} -{s.results['loss']};"
           f" ends: " + ", ".join(f"{k} {v}" for k, v in s.ends.most_common()))
         if s.aborted:
@@ -1101,9 +1107,11 @@ def main():
     ap.add_argument("--maxplies", type=int, default=300, help="draw after this many plies (default 300)")
     ap.add_argument("--rss-interval", type=float, default=0.25, help="seconds between memory samples")
     ap.add_argument("--progress", type=int, default=50, help="a progress line every N games (0: none)")
+    ap.add_argument("--seconds", type=float, default=0,
+                    help="start no game after this many seconds of a run, finish those in play (default 0: no limit)")
     args = ap.parse_args()
-    if args.games < 1 or args.concurrency < 1:
-        raise SystemExit("soak.py: --games and --concurrency must be at least 1")
+    if args.games < 1 or args.concurrency < 1 or args.seconds < 0:
+        raise SystemExit("soak.py: --games and --concurrency must be at least 1, --seconds not negative")
     base, inc = parse_tc(args.tc)
     seed = args.seed if args.seed is not None else int(time.time()) % 100000
     runs = ["A", "B"] if args.run == "both" else [args.run]
