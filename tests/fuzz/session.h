@@ -519,6 +519,9 @@ static void session_run(Dialect d, const char *prefix, const uint8_t *data, size
     proto_set_input(NULL);
     fclose(f);
     FUZZ_CHECK(!threads_busy(), "a search still runs after the loop ended");
+    /* every size the session set was capped (a setoption the harness cut unlike the loop once
+     * allocated 816 MiB per session: corpus/ucci/regress-setoption-ff-hashsize) */
+    FUZZ_CHECK(tt_size_mb() <= FUZZ_HASH_CAP, "a %zu MiB table: a size escaped the harness's cap", tt_size_mb());
     char *out = session_output(&outlen);
     const SessionExpect e = session_expect(d, in.p, in.len);
     const int readyok = session_count(out, outlen, "readyok");
