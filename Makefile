@@ -47,8 +47,8 @@ chariot-chess-san: $(CORE) $(CHESS) $(CHDRS)
 tests/run-tests-chess: $(CLIBSRC) $(CTESTSRC) $(CHDRS) tests/*.h chariot-chess
 	$(CC) $(WARN) -O2 -g $(CINC) -Itests -o $@ $(CTESTSRC) $(CLIBSRC) $(LDLIBS)
 
-tests/chess/perft-check: tests/chess/perft_check.c $(CHESS) $(CHDRS) src/engine/numparse.c
-	$(CC) $(WARN) -O3 -march=native -DNDEBUG $(CINC) -o $@ tests/chess/perft_check.c $(CHESS) src/engine/numparse.c -lm
+tests/chess/perft-check: tests/chess/perft_check.c $(CHESS) $(CHDRS) src/engine/numparse.c src/engine/perft.c
+	$(CC) $(WARN) -O3 -march=native -DNDEBUG $(CINC) -o $@ tests/chess/perft_check.c $(CHESS) src/engine/numparse.c src/engine/perft.c -lm
 
 tests/chess/rules-check: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/engine/numparse.c
 	$(CC) $(WARN) -O2 -g -DCHARIOT_CHECKS $(CINC) -o $@ tests/chess/rules_check.c $(CHESS) src/engine/numparse.c -lm

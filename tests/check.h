@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "game.h"
+#include "game_api.h"
 
 extern int g_passed, g_failed;
 extern bool g_quick;              /* sanitizer build: smaller perft counts */

@@ -161,7 +161,7 @@ static void test_reader(void)
     Position after = pos;
     pos_make(&after, line[0]);
     line[1] = pos_parse_move(&after, "h0g2");
-    pos_pv_to_wxf(&pos, line, 2, pv, sizeof pv);
+    pos_pv_to_human(&pos, line, 2, pv, sizeof pv);
     CHECK(!strcmp(pv, "H8+7 H2+3"), "PV in WXF: '%s'", pv);
 }
 

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "perft.h"
 
 enum { FULL_CAP = 50000000, QUICK_CAP = 1000000, MIRROR_CAP = 300000, DEBUG_CAP = 100000 };
 
@@ -76,7 +77,7 @@ void test_perft(void)
         }
         ran++;
         for (int d = 1; d <= c.ndepth && (d == 1 || c.count[d] <= cap); d++) {
-            uint64_t got = pos_perft(&pos, d);
+            uint64_t got = perft_count(&pos, d, NULL);
             CHECK(got == c.count[d], "line %d depth %d: %llu, expected %llu", i + 1, d, (unsigned long long)got,
                   (unsigned long long)c.count[d]);
         }
@@ -88,8 +89,8 @@ void test_perft(void)
         CHECK(pos_set_fen(&pf, flipped, err, sizeof err), "flip of line %d rejected: %s", i + 1, err);
         CHECK(pos_set_fen(&pm, mirrored, err, sizeof err), "mirror of line %d rejected: %s", i + 1, err);
         for (int d = 1; d <= c.ndepth && c.count[d] <= MIRROR_CAP; d++) {
-            CHECK(pos_perft(&pf, d) == c.count[d], "flip of line %d depth %d", i + 1, d);
-            CHECK(pos_perft(&pm, d) == c.count[d], "mirror of line %d depth %d", i + 1, d);
+            CHECK(perft_count(&pf, d, NULL) == c.count[d], "flip of line %d depth %d", i + 1, d);
+            CHECK(perft_count(&pm, d, NULL) == c.count[d], "mirror of line %d depth %d", i + 1, d);
         }
         /* Invariants after every make/unmake. */
         int dd = 1;

@@ -82,7 +82,7 @@ static void push(SampleSet *set, const Sample *s)
 static bool quiet(const Position *pos)
 {
     Move caps[MAX_MOVES];
-    int n = gen_moves(pos, caps, GEN_CAPTURES);
+    int n = gen_moves(pos, caps, GEN_NOISY);
     for (int i = 0; i < n; i++)
         if (pos_is_legal(pos, caps[i]) && pos_see_ge(pos, caps[i], 1))
             return false;

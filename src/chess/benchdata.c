@@ -2,7 +2,7 @@
  * benchdata.c - fixed chess positions for the bench signature and the table
  * laboratory, and game records for the laboratory's game mode.
  */
-#include "game.h"
+#include "game_api.h"
 
 /* Test positions (the chessprogramming.org perft positions, an en-passant chance, a mate in one,
  * a Chess960 position with both castlings, textbook endgames), then positions from the games below. */

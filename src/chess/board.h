@@ -11,7 +11,7 @@
 #ifndef CHARIOT_CHESS_BOARD_H
 #define CHARIOT_CHESS_BOARD_H
 
-#include "game.h"
+#include "game_api.h"
 
 enum { SQ_NONE = 64 };
 enum { FILE_A, FILE_B, FILE_C, FILE_D, FILE_E, FILE_F, FILE_G, FILE_H };

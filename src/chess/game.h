@@ -1,10 +1,10 @@
 /*
- * game.h - the one contract between the game-agnostic core and a game:
- * international chess (with Chess960 castling).
- *
- * The core includes only this header (built with -Isrc/engine -Isrc/chess).
- * The Position struct is visible so that threads can copy it, but the core
- * never reads its fields: it uses the functions below.
+ * game.h - international chess's side of the contract (Chess960 castling
+ * included): its types, constants and the inline functions the search calls
+ * at every node. The functions every game defines are declared once, in
+ * src/engine/game_api.h (which includes this file); what is declared here
+ * and not there is chess's own. The Position struct is visible so that
+ * threads can copy it, but the engine never reads its fields.
  *
  * Board: 8 files (a-h) x 8 ranks (1-8), square index sq = rank * 8 + file,
  * so a1 = 0, h8 = 63. White (colour 0) moves first.
@@ -46,7 +46,7 @@ enum { MAX_GAME_PLY = 1024 };     /* game history kept (older plies are trimmed)
 enum PieceType { NO_TYPE, PAWN, KNIGHT, BISHOP, ROOK, QUEEN, KING, PIECE_TYPE_NB };
 enum { PIECE_NB = 16 };
 
-typedef enum { GEN_CAPTURES, GEN_QUIETS, GEN_ALL } GenKind;
+typedef enum { GEN_NOISY, GEN_QUIETS, GEN_ALL } GenKind; /* noisy: captures, en passant, queen promotions */
 
 /* Rule verdict for the current node (repetition, fifty moves, dead material). */
 typedef enum { RULE_NONE, RULE_DRAW, RULE_WIN, RULE_LOSS } RuleResult;
@@ -91,22 +91,7 @@ typedef struct Position {
 
 #define MOVE_NULL ((Move)(1 | (1 << 6)))
 
-/* Setup and text. */
-void game_init(void);
-bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen); /* on error pos is unchanged */
-void pos_get_fen(const Position *pos, char *buf, size_t len);
-/* Coordinates (e2e4, e7e8q); castling as king takes own rook (e1h1) when chess960 or when the king or
- * rook does not start on its standard square, else as the king's two-square step (e1g1); MOVE_NONE and
- * the null move print 0000. From the move alone a knight
- * promotion (extra 0) cannot be told from a queen, rook, bishop or king move between the same
- * squares, so it prints without its letter: pos_move_to_uci, which sees the board, prints it right. */
-void move_to_uci(Move m, bool chess960, char buf[8]);
-static inline void move_to_str(Move m, char buf[8]) { move_to_uci(m, false, buf); }
-void pos_move_to_uci(const Position *pos, Move m, bool chess960, char buf[8]);
-Move pos_parse_move(const Position *pos, const char *text); /* a legal move or MOVE_NONE */
-void pos_print(const Position *pos, char *buf, size_t len);  /* board diagram */
-
-/* State. */
+/* State, inline: the search calls these at every node. */
 static inline int move_from(Move m) { return m & 0x3f; }
 static inline int move_to(Move m) { return (m >> 6) & 0x3f; }
 static inline Move move_make(int from, int to) { return (Move)(from | (to << 6)); }
@@ -124,7 +109,7 @@ static inline bool pos_is_capture(const Position *pos, Move m)
         return (victim >> 3) != pos->side;
     return (pos->board[move_from(m)] & 7) == PAWN && to == pos->st[pos->ply].ep;
 }
-/* The moves GEN_CAPTURES generates: captures (en passant included) and queen promotions. */
+/* The moves GEN_NOISY generates: captures (en passant included) and queen promotions. */
 static inline bool pos_is_noisy(const Position *pos, Move m)
 {
     return pos_is_capture(pos, m) || ((m >> 12) == 3 && (pos->board[move_from(m)] & 7) == PAWN);
@@ -135,52 +120,17 @@ static inline Score game_no_move_score(const Position *pos, int ply)
     return pos_in_check(pos) ? score_mated_in(ply) : SCORE_DRAW;
 }
 static inline const char *game_color_name(Color c) { return c == WHITE ? "White" : "Black"; }
-/* Plies since the last capture or pawn move (the contract's name comes from xiangqi's 60-move rule). */
-static inline int pos_rule60(const Position *pos) { return pos->st[pos->ply].rule50; }
-Key pos_compute_key(const Position *pos); /* from scratch, for checks */
-bool pos_ok(const Position *pos, const char **why);
-void pos_set_root(Position *pos);     /* the current ply becomes the search root */
-void pos_trim_history(Position *pos); /* keep room for a search: drop the oldest plies */
+/* Plies since the last capture or pawn move: the fifty-move rule's counter. */
+static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->ply].rule50; }
 
-/* Moves. */
-void pos_make(Position *pos, Move m);
-void pos_unmake(Position *pos);
-void pos_make_null(Position *pos);
-void pos_unmake_null(Position *pos);
-int gen_moves(const Position *pos, Move *out, GenKind kind); /* pseudo-legal; castling only when legal */
-int gen_legal(const Position *pos, Move *out);
-bool pos_is_pseudo_legal(const Position *pos, Move m); /* any 14-bit value is safe */
-bool pos_is_legal(const Position *pos, Move m);        /* m must be pseudo-legal */
-bool pos_gives_check(Position *pos, Move m);           /* m legal; pos is not changed */
-uint64_t pos_perft(Position *pos, int depth);
-
-/* Knowledge used by the search. */
-int pos_mvv_lva(const Position *pos, Move m);                /* capture ordering key, bigger first */
-bool pos_see_ge(const Position *pos, Move m, int threshold); /* static exchange >= threshold */
-int pos_see(const Position *pos, Move m);
-Score eval_evaluate(const Position *pos);
-void pos_refresh_eval(Position *pos); /* recompute the incremental evaluation of the current ply (the tuner, after the weights change) */
-bool pos_null_ok(const Position *pos);            /* side to move has a piece other than pawns and king */
-RuleResult pos_rule_status(const Position *pos);  /* fifty moves / repetition / dead material verdict here */
-int pos_repetitions(const Position *pos);         /* earlier occurrences of this position in the fifty-move window */
-bool pos_insufficient_material(const Position *pos);
-
-/* Fixed data for bench and the table laboratory (benchdata.c). */
-extern const char *const GAME_BENCH_FENS[];
-extern const int GAME_BENCH_FEN_COUNT;
-extern const char *const GAME_LAB_GAMES[]; /* "FEN|move move ..." */
-extern const int GAME_LAB_GAME_COUNT;
-void game_set_key_seed(uint64_t seed); /* new Zobrist keys; set positions again afterwards */
-
-/* Notation for people (notation.c): SAN (Nf3, exd8=Q+, O-O-O, Rae1, Qh4#). */
-void pos_move_to_human(const Position *pos, Move m, char buf[16]); /* m legal in pos */
-void pos_pv_to_human(const Position *pos, const Move *pv, int n, char *buf, size_t len);
-Move pos_parse_human(const Position *pos, const char *text); /* SAN or coordinates; a legal move or MOVE_NONE */
-/* The notation of the game's own players: SAN. */
-static inline void pos_move_to_native(const Position *pos, Move m, char buf[16]) { pos_move_to_human(pos, m, buf); }
-/* Is the game over here, and why, in words for players (play, judge): mate, stalemate, a rule verdict. */
-GameResult game_judge(const Position *pos, char *why, size_t len);
-/* The board as a player reads it: coordinates, optional ANSI colours. */
-void pos_print_board(const Position *pos, const BoardStyle *style, char *buf, size_t len); /* letters or chess symbols */
+/* Chess's own move writers (position.c, notation.c); the contract reaches them through pos_move_text.
+ * Coordinates (e2e4, e7e8q); castling as king takes own rook (e1h1) when chess960 or when the king or
+ * rook does not start on its standard square, else as the king's two-square step (e1g1); MOVE_NONE and
+ * the null move print 0000. From the move alone a knight promotion (extra 0) cannot be told from a
+ * queen, rook, bishop or king move between the same squares, so it prints without its letter:
+ * pos_move_to_uci, which sees the board, prints it right. */
+void move_to_uci(Move m, bool chess960, char buf[8]);
+void pos_move_to_uci(const Position *pos, Move m, bool chess960, char buf[8]);
+void pos_move_to_human(const Position *pos, Move m, char buf[16]); /* SAN (Nf3, exd8=Q+, O-O-O); m legal */
 
 #endif

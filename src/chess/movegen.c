@@ -1,7 +1,7 @@
 /*
  * movegen.c - move generation (pseudo-legal by kind, and fully legal), the
  * pseudo-legality test for moves from outside, the legality test, check
- * detection and perft.
+ * detection (perft is the engine's: src/engine/perft.c).
  *
  * One generator serves both: `legal` restricts destinations to the check
  * mask (capture the checker or block; only the king moves in double check),
@@ -10,7 +10,7 @@
  * that clears two squares of a line). Castling is generated only when it is
  * fully legal, in both modes.
  *
- * Kinds: GEN_CAPTURES = the noisy moves (captures, en passant, every
+ * Kinds: GEN_NOISY = the noisy moves (captures, en passant, every
  * promotion with capture, queen promotions without); GEN_QUIETS = the rest
  * (quiet moves, castling, under-promotions without capture).
  */
@@ -39,7 +39,7 @@ static inline Move *push_promotions(Move *out, Bitboard targets, int delta, GenK
         const int to = bb_pop(&targets), from = to - delta;
         if (kind != GEN_QUIETS)
             *out++ = move_make_extra(from, to, QUEEN - KNIGHT);
-        if (capture ? kind != GEN_QUIETS : kind != GEN_CAPTURES)
+        if (capture ? kind != GEN_QUIETS : kind != GEN_NOISY)
             for (int t = KNIGHT; t <= ROOK; t++)
                 *out++ = move_make_extra(from, to, t - KNIGHT);
     }
@@ -58,7 +58,7 @@ static inline Move *gen_pawns(const Position *pos, Move *out, Bitboard pawns, Bi
     const Bitboard rank7 = rank_bb(us == WHITE ? RANK_7 : RANK_2), rank3 = rank_bb(us == WHITE ? RANK_3 : RANK_6);
     const Bitboard promoting = pawns & rank7, others = pawns & ~rank7;
 
-    if (kind != GEN_CAPTURES) {
+    if (kind != GEN_NOISY) {
         const Bitboard one = shift_up(others, us) & empty;
         const Bitboard two = shift_up(one & rank3, us) & empty & allowed;
         out = push_pawn_set(out, one & allowed, up);
@@ -116,7 +116,7 @@ static inline int generate(const Position *pos, Move *const start, GenKind kind,
     const PosState *st = &pos->st[pos->ply];
     const Bitboard occ = pos_pieces(pos), own = pos->by_color[us];
     const int ksq = pos_king(pos, us);
-    const Bitboard by_kind = kind == GEN_CAPTURES ? pos->by_color[them] : kind == GEN_QUIETS ? ~occ : ~own;
+    const Bitboard by_kind = kind == GEN_NOISY ? pos->by_color[them] : kind == GEN_QUIETS ? ~occ : ~own;
 
     if (!legal || !bb_many(st->checkers)) {
         Bitboard check_mask = ~0ULL, pinned = 0;
@@ -164,7 +164,7 @@ static inline int generate(const Position *pos, Move *const start, GenKind kind,
     } else {
         out = push_targets(out, ksq, king_targets);
     }
-    if (kind != GEN_CAPTURES && (st->castling & (us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ)) &&
+    if (kind != GEN_NOISY && (st->castling & (us == WHITE ? CASTLE_WK | CASTLE_WQ : CASTLE_BK | CASTLE_BQ)) &&
         !st->checkers)
         for (int right = 2 * us; right <= 2 * us + 1; right++)
             if (castling_legal(pos, right))
@@ -175,7 +175,7 @@ static inline int generate(const Position *pos, Move *const start, GenKind kind,
 int gen_moves(const Position *pos, Move *out, GenKind kind)
 {
     switch (kind) { /* constant kinds let the compiler specialise the loops */
-    case GEN_CAPTURES: return generate(pos, out, GEN_CAPTURES, false);
+    case GEN_NOISY: return generate(pos, out, GEN_NOISY, false);
     case GEN_QUIETS: return generate(pos, out, GEN_QUIETS, false);
     default: return generate(pos, out, GEN_ALL, false);
     }
@@ -261,21 +261,4 @@ bool pos_gives_check(Position *pos, Move m)
     const Bitboard rooks = pos_rooks_queens(pos, us) & ~bb_of(from);
     const Bitboard bishops = pos_bishops_queens(pos, us) & ~bb_of(from);
     return ((rook_attacks(eksq, occ) & rooks) | (bishop_attacks(eksq, occ) & bishops)) != 0;
-}
-
-uint64_t pos_perft(Position *pos, int depth)
-{
-    Move list[MAX_MOVES];
-    if (depth <= 0)
-        return 1;
-    const int n = gen_legal(pos, list);
-    if (depth == 1) /* bulk count at the last ply */
-        return (uint64_t)n;
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        pos_make(pos, list[i]);
-        total += pos_perft(pos, depth - 1);
-        pos_unmake(pos);
-    }
-    return total;
 }

@@ -83,7 +83,7 @@ GameResult game_judge(const Position *pos, char *why, size_t len)
         snprintf(why, len, "checkmate");
         return us == WHITE ? GAME_SECOND_WINS : GAME_FIRST_WINS;
     }
-    if (pos_rule60(pos) >= RULE50_PLIES) {
+    if (pos_rule_counter(pos) >= RULE50_PLIES) {
         snprintf(why, len, "fifty-move rule");
         return GAME_DRAWN;
     }

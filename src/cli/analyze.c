@@ -119,13 +119,13 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
         return;
     }
     proto_move_str(root, best, m);
-    pos_move_to_human(root, best, w);
+    pos_move_text(root, best, MOVE_STYLE_HUMAN, w);
     printf("best move: %s (%s)", m, w);
     if (ponder != MOVE_NONE) {
         Position after = *root;
         pos_make(&after, best);
         proto_move_str(&after, ponder, m);
-        pos_move_to_human(&after, ponder, w);
+        pos_move_text(&after, ponder, MOVE_STYLE_HUMAN, w);
         printf("  ponder: %s (%s)", m, w);
     }
     printf("\n");

@@ -2,7 +2,7 @@
 #ifndef CHARIOT_ANALYZE_H
 #define CHARIOT_ANALYZE_H
 
-#include "game.h"
+#include "game_api.h"
 
 enum { ANALYZE_DEFAULT_DEPTH = 12 };
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "perft.h"
 #include "protocol.h"
 #include "thread.h"
 
@@ -114,28 +115,6 @@ uint64_t bench_run(int depth, int threads, unsigned flags)
     return nodes;
 }
 
-/* Below this depth a subtree is counted whole by the game's perft; above it
- * the count checks the stop flag at every node, so `stop` ends a deep
- * `go perft` within a few milliseconds. */
-enum { PERFT_STOP_CHECK_DEPTH = 3 };
-
-static uint64_t perft_stoppable(Position *pos, int depth)
-{
-    if (depth <= PERFT_STOP_CHECK_DEPTH)
-        return pos_perft(pos, depth);
-    if (atomic_load_explicit(&g_stop, memory_order_relaxed))
-        return 0;
-    Move list[MAX_MOVES];
-    int n = gen_legal(pos, list);
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        pos_make(pos, list[i]);
-        total += perft_stoppable(pos, depth - 1);
-        pos_unmake(pos);
-    }
-    return total;
-}
-
 uint64_t bench_perft_divide(Position *pos, int depth)
 {
     Move list[MAX_MOVES];
@@ -144,7 +123,7 @@ uint64_t bench_perft_divide(Position *pos, int depth)
     for (int i = 0; i < n; i++) {
         char m[8];
         pos_make(pos, list[i]);
-        uint64_t c = perft_stoppable(pos, depth - 1);
+        uint64_t c = perft_count(pos, depth - 1, &g_stop);
         pos_unmake(pos);
         if (atomic_load(&g_stop)) {
             threads_job_finishing();

@@ -90,8 +90,8 @@ static void position_after(const Game *g, int n, Position *out)
 static void move_words(const Game *g, const Position *pos, Move m, char *buf, size_t len)
 {
     char native[16], human[16], coords[8];
-    pos_move_to_native(pos, m, native);
-    pos_move_to_human(pos, m, human);
+    pos_move_text(pos, m, MOVE_STYLE_NATIVE, native);
+    pos_move_text(pos, m, MOVE_STYLE_HUMAN, human);
     move_to_str(m, coords);
     if (g->native && strcmp(native, human))
         snprintf(buf, len, "%s (%s, %s)", native, human, coords);
@@ -221,7 +221,7 @@ static void list_moves(const Game *g)
     int n = gen_legal(&g->pos, list);
     for (int i = 0; i < n; i++) {
         char w[16], m[8];
-        pos_move_to_human(&g->pos, list[i], w);
+        pos_move_text(&g->pos, list[i], MOVE_STYLE_HUMAN, w);
         move_to_str(list[i], m);
         printf("%s%s %s", i % 8 ? "   " : "", m, w);
         if (i % 8 == 7 || i + 1 == n)
@@ -256,7 +256,7 @@ static bool save_pgn(const Game *g, const char *path)
     for (int i = 0; i < g->nmoves; i++) {
         char word[40] = "";
         const bool first = pos_side(&pos) == COLOR_FIRST;
-        pos_move_to_human(&pos, g->moves[i], m);
+        pos_move_text(&pos, g->moves[i], MOVE_STYLE_HUMAN, m);
         if (first || i == 0)
             snprintf(word, sizeof word, "%d%s ", number, first ? "." : "...");
         snprintf(word + strlen(word), sizeof word - strlen(word), "%s", m);

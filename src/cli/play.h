@@ -2,7 +2,7 @@
 #ifndef CHARIOT_PLAY_H
 #define CHARIOT_PLAY_H
 
-#include "game.h"
+#include "game_api.h"
 
 int play_main(int argc, char **argv);
 

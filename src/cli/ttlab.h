@@ -2,7 +2,7 @@
 #ifndef CHARIOT_TTLAB_H
 #define CHARIOT_TTLAB_H
 
-#include "game.h"
+#include "game_api.h"
 
 int ttlab_main(int argc, char **argv);
 /* The transpositions experiment (transpositions.c): exit status as ttlab_main's. */

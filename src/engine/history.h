@@ -16,7 +16,7 @@
 #ifndef CHARIOT_HISTORY_H
 #define CHARIOT_HISTORY_H
 
-#include "game.h"
+#include "game_api.h"
 
 enum { HISTORY_MAX = 16384 };
 

@@ -109,7 +109,7 @@ Move movepick_next(MovePicker *mp)
             return mp->tt_move;
         /* fall through */
     case STAGE_CAPTURES_INIT:
-        generate(mp, GEN_CAPTURES);
+        generate(mp, GEN_NOISY);
         score_captures(mp);
         mp->stage = STAGE_GOOD_CAPTURES;
         /* fall through */
@@ -182,7 +182,7 @@ Move movepick_next(MovePicker *mp)
             return mp->tt_move;
         /* fall through */
     case STAGE_QS_CAPTURES_INIT:
-        generate(mp, GEN_CAPTURES);
+        generate(mp, GEN_NOISY);
         score_captures(mp);
         mp->stage = STAGE_QS_CAPTURES;
         /* fall through */

@@ -5,7 +5,7 @@
 #define _DEFAULT_SOURCE
 #include "tt.h"
 
-#include "game.h"
+#include "game_api.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -55,6 +55,18 @@ typedef struct {
     Move last;     /* marked on the board: its from and to squares in brackets; MOVE_NONE: none */
 } BoardStyle;
 
+/* How a move is written or read (pos_move_text, pos_parse_move_text): the coordinates the protocols speak,
+ * in the dialect the host asked for, or the notations people read. A game without a style falls back to
+ * its plain coordinates. */
+typedef enum {
+    MOVE_STYLE_COORD,       /* h2e2, e2e4, e7e8q; chess castling as the king's two-square step */
+    MOVE_STYLE_FAIRY_RANKS, /* xiangqi ranks 1-10, as Fairy-Stockfish's UCI writes them (h3e3, a10a9) */
+    MOVE_STYLE_CHESS960,    /* chess castling as king takes own rook (e1h1) */
+    MOVE_STYLE_HUMAN,       /* the notation players read (GAME_NOTATION: WXF, SAN) */
+    MOVE_STYLE_NATIVE,      /* the game's own players' notation (Chinese 炮二平五, SAN) */
+} MoveStyle;
+enum { MOVE_TEXT_MAX = 16 }; /* bytes a move's text needs in any style, the NUL included */
+
 #define CHARIOT_VERSION "0.1" /* --version, the protocols' "id name", the man page */
 
 #define MOVE_NONE ((Move)0)

@@ -129,51 +129,15 @@ bool proto_read_line(char *line, size_t size)
     return r != READ_EOF;
 }
 
-void proto_move_str(const Position *pos, Move m, char *buf)
+/* The coordinates the host asked for: ranks 1-10 (FairyRanks) or Chess960 castling, else the plain ones. */
+static MoveStyle proto_move_style(void)
 {
-    pos_move_to_uci(pos, m, g_settings.chess960, buf);
-    if (m == MOVE_NONE || !g_settings.fairy_ranks)
-        return;
-    /* Fairy-Stockfish UCI: rank + 1, so rank 9 becomes "10". */
-    char out[8];
-    int n = 0;
-    for (int half = 0; half < 2; half++) {
-        out[n++] = buf[half * 2];
-        int r = buf[half * 2 + 1] - '0' + 1;
-        if (r == 10) {
-            out[n++] = '1';
-            out[n++] = '0';
-        } else {
-            out[n++] = (char)('0' + r);
-        }
-    }
-    out[n] = 0;
-    memcpy(buf, out, (size_t)n + 1);
+    return g_settings.fairy_ranks ? MOVE_STYLE_FAIRY_RANKS : g_settings.chess960 ? MOVE_STYLE_CHESS960 : MOVE_STYLE_COORD;
 }
 
-Move proto_parse_move(const Position *pos, const char *s)
-{
-    if (!g_settings.fairy_ranks)
-        return pos_parse_move(pos, s);
-    /* file, rank 1-10, file, rank 1-10 */
-    char icc[5];
-    const char *p = s;
-    for (int half = 0; half < 2; half++) {
-        if (*p < 'a' || *p > 'i')
-            return MOVE_NONE;
-        icc[half * 2] = *p++;
-        char *end;
-        long r = strtol(p, &end, 10);
-        if (end == p || r < 1 || r > 10)
-            return MOVE_NONE;
-        icc[half * 2 + 1] = (char)('0' + r - 1);
-        p = end;
-    }
-    if (*p)
-        return MOVE_NONE;
-    icc[4] = 0;
-    return pos_parse_move(pos, icc);
-}
+void proto_move_str(const Position *pos, Move m, char *buf) { pos_move_text(pos, m, proto_move_style(), buf); }
+
+Move proto_parse_move(const Position *pos, const char *s) { return pos_parse_move_text(pos, s, proto_move_style()); }
 
 void proto_pv_str(const Position *root, const Move *pv, int n, char *buf, size_t len)
 {

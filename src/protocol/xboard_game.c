@@ -83,7 +83,7 @@ void xboard_move_text(const Position *pos, Move m, char out[16])
 #ifdef GAME_HAS_CHESS960
     char san[16];
     if (g_settings.chess960) {
-        pos_move_to_human(pos, m, san);
+        pos_move_text(pos, m, MOVE_STYLE_HUMAN, san);
         if (!strncmp(san, "O-O", 3)) {
             san[strspn(san, "O-")] = 0;
             snprintf(out, 16, "%s", san);

@@ -120,7 +120,7 @@ static void query_state(Reply *r, const Position *pos)
     Move moves[MAX_MOVES];
     const int n = gen_legal(pos, moves);
     for (int i = 0; i < n; i++) {
-        pos_move_to_uci(pos, moves[i], false, m);
+        pos_move_text(pos, moves[i], MOVE_STYLE_COORD, m);
         reply_add(r, i ? ",\"%s\"" : "\"%s\"", m);
     }
     reply_add(r, "%s", "]}");
@@ -136,8 +136,8 @@ static void query_line(Reply *r, Position *pos, const char *moves)
         const Move m = pos_parse_move(pos, tok);
         if (m == MOVE_NONE)
             break;
-        pos_move_to_human(pos, m, human);
-        pos_move_to_native(pos, m, native);
+        pos_move_text(pos, m, MOVE_STYLE_HUMAN, human);
+        pos_move_text(pos, m, MOVE_STYLE_NATIVE, native);
         reply_add(r, n++ ? ",{\"uci\":\"%s\"" : "{\"uci\":\"%s\"", tok);
         reply_add(r, "%s", ",\"human\":");
         reply_string(r, human);

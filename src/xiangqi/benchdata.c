@@ -2,7 +2,7 @@
  * benchdata.c - fixed positions for the bench signature and the table
  * laboratory, and game records for the laboratory's game mode.
  */
-#include "game.h"
+#include "game_api.h"
 
 /* Openings, middlegames, tactics (checks and mates) and endgames. */
 const char *const GAME_BENCH_FENS[] = {

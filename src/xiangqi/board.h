@@ -13,7 +13,7 @@
 #ifndef CHARIOT_XQ_BOARD_H
 #define CHARIOT_XQ_BOARD_H
 
-#include "game.h"
+#include "game_api.h"
 
 #define SQ_END 0xff
 enum { DIR_N, DIR_S, DIR_E, DIR_W, DIR_NB };

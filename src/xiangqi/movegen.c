@@ -1,6 +1,6 @@
 /*
  * movegen.c - pseudo-legal generation (captures / quiets / all), the legality
- * filter, the pseudo-legality test for moves from outside, and perft.
+ * filter and the pseudo-legality test for moves from outside.
  *
  * Legality: a move is illegal only if it leaves the mover's king attacked
  * (which includes facing kings). Most moves cannot change any line to the
@@ -17,7 +17,7 @@ static inline int push_steps(const uint8_t *board, const uint8_t *list, int from
 {
     for (; *list != SQ_END; list++) {
         int t = board[*list];
-        if (t ? (kind != GEN_QUIETS && piece_color(t) != us) : kind != GEN_CAPTURES)
+        if (t ? (kind != GEN_QUIETS && piece_color(t) != us) : kind != GEN_NOISY)
             out[n++] = move_make(from, *list);
     }
     return n;
@@ -30,7 +30,7 @@ static inline int push_blocked(const uint8_t *board, const uint8_t *pairs, int f
         if (board[pairs[1]])
             continue;
         int t = board[pairs[0]];
-        if (t ? (kind != GEN_QUIETS && piece_color(t) != us) : kind != GEN_CAPTURES)
+        if (t ? (kind != GEN_QUIETS && piece_color(t) != us) : kind != GEN_NOISY)
             out[n++] = move_make(from, pairs[0]);
     }
     return n;
@@ -41,7 +41,7 @@ static inline int push_lines(const uint8_t *board, int from, bool cannon, Color 
     for (int d = 0; d < DIR_NB; d++) {
         const uint8_t *r = RAY[from][d];
         for (; *r != SQ_END && !board[*r]; r++)
-            if (kind != GEN_CAPTURES)
+            if (kind != GEN_NOISY)
                 out[n++] = move_make(from, *r);
         if (*r == SQ_END || kind == GEN_QUIETS)
             continue;
@@ -84,7 +84,7 @@ static int generate(const Position *pos, Move *out, GenKind kind)
 int gen_moves(const Position *pos, Move *out, GenKind kind)
 {
     switch (kind) { /* constant kinds let the compiler specialise the loops */
-    case GEN_CAPTURES: return generate(pos, out, GEN_CAPTURES);
+    case GEN_NOISY: return generate(pos, out, GEN_NOISY);
     case GEN_QUIETS: return generate(pos, out, GEN_QUIETS);
     default: return generate(pos, out, GEN_ALL);
     }
@@ -251,21 +251,4 @@ bool pos_gives_check(Position *pos, Move m)
     b[from] = (uint8_t)pc;
     b[to] = (uint8_t)cap;
     return check;
-}
-
-uint64_t pos_perft(Position *pos, int depth)
-{
-    Move list[MAX_MOVES];
-    if (depth <= 0)
-        return 1;
-    int n = gen_legal(pos, list);
-    if (depth == 1) /* bulk count at the last ply */
-        return (uint64_t)n;
-    uint64_t total = 0;
-    for (int i = 0; i < n; i++) {
-        pos_make(pos, list[i]);
-        total += pos_perft(pos, depth - 1);
-        pos_unmake(pos);
-    }
-    return total;
 }

@@ -102,7 +102,7 @@ void pos_move_to_wxf(const Position *pos, Move m, char buf[8])
     buf[4] = 0;
 }
 
-void pos_pv_to_wxf(const Position *pos, const Move *pv, int n, char *buf, size_t len)
+void pos_pv_to_human(const Position *pos, const Move *pv, int n, char *buf, size_t len)
 {
     Position p = *pos;
     size_t used = 0;

@@ -115,7 +115,7 @@ GameResult game_judge(const Position *pos, char *why, size_t len)
     const GameResult rep = repetition_result(pos, why, len);
     if (rep != GAME_ONGOING)
         return rep;
-    if (pos_rule60(pos) >= RULE60_PLIES) {
+    if (pos_rule_counter(pos) >= RULE60_PLIES) {
         snprintf(why, len, "60-move rule");
         return GAME_DRAWN;
     }

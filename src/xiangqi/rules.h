@@ -5,7 +5,7 @@
 #ifndef CHARIOT_XQ_RULES_H
 #define CHARIOT_XQ_RULES_H
 
-#include "game.h"
+#include "game_api.h"
 
 /* How badly a side's moves in a cycle break the rules: the higher level loses, equal levels draw. */
 typedef enum { REP_LEVEL_NONE, REP_LEVEL_CHASE, REP_LEVEL_CHECK } RepLevel;

@@ -14,7 +14,7 @@
  */
 #include <stdio.h>
 
-#include "game.h"
+#include "game_api.h"
 
 typedef uint64_t Bits;
 

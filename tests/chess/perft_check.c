@@ -19,7 +19,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "game.h"
+#include "game_api.h"
+#include "perft.h"
 #include "numparse.h"
 
 enum { LINE_MAX_LEN = 1024 };
@@ -79,7 +80,7 @@ static int run_epd(const char *path, int64_t max_nodes)
             }
             if (max_nodes && expected > max_nodes)
                 continue;
-            uint64_t got = pos_perft(&pos, depth);
+            uint64_t got = perft_count(&pos, depth, NULL);
             if (got == (uint64_t)expected) {
                 passed++;
             } else {
@@ -106,7 +107,7 @@ static int run_one(int depth, const char *fen, bool divide)
         for (int i = 0; i < n; i++) {
             char s[8];
             pos_make(&pos, list[i]);
-            uint64_t c = pos_perft(&pos, depth - 1);
+            uint64_t c = perft_count(&pos, depth - 1, NULL);
             pos_unmake(&pos);
             pos_move_to_uci(&pos, list[i], false, s);
             printf("%s: %llu\n", s, (unsigned long long)c);
@@ -117,7 +118,7 @@ static int run_one(int depth, const char *fen, bool divide)
     }
     double t0 = seconds_now();
     clock_t c0 = clock();
-    uint64_t nodes = pos_perft(&pos, depth);
+    uint64_t nodes = perft_count(&pos, depth, NULL);
     double wall = seconds_now() - t0, cpu = (double)(clock() - c0) / CLOCKS_PER_SEC;
     printf("Nodes searched: %llu\nwall %.3f s, cpu %.3f s, %.1f Mnps (cpu)\n", (unsigned long long)nodes, wall, cpu,
            cpu > 0 ? (double)nodes / cpu / 1e6 : 0.0);
@@ -134,7 +135,7 @@ static int run_stdin(int depth)
             printf("error\n");
             continue;
         }
-        printf("%llu\n", (unsigned long long)pos_perft(&pos, depth));
+        printf("%llu\n", (unsigned long long)perft_count(&pos, depth, NULL));
         fflush(stdout);
     }
     return 0;

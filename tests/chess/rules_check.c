@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
+#include "game_api.h"
 
 static int passed, failed;
 
@@ -318,7 +318,7 @@ static void test_draws(void)
     if (setup(p, "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 99 80")) {
         check(pos_rule_status(p) == RULE_NONE, "99 plies: no draw yet");
         pos_make(p, parse(p, "d1d8"));
-        check(pos_rule60(p) == 100 && pos_rule_status(p) == RULE_NONE, "mate on the 100th ply is not a draw");
+        check(pos_rule_counter(p) == 100 && pos_rule_status(p) == RULE_NONE, "mate on the 100th ply is not a draw");
         check(game_no_move_score(p, 3) == score_mated_in(3), "mated side scores mated-in");
         pos_unmake(p);
         pos_make(p, parse(p, "d1d7"));
@@ -328,7 +328,7 @@ static void test_draws(void)
         check(pos_rule_status(p) == RULE_DRAW, "100 plies: draw");
         pos_unmake(p);
         pos_make(p, parse(p, "h2h3"));
-        check(pos_rule60(p) == 0 && pos_rule_status(p) == RULE_NONE, "a pawn move resets the count");
+        check(pos_rule_counter(p) == 0 && pos_rule_status(p) == RULE_NONE, "a pawn move resets the count");
         pos_unmake(p);
     }
     if (setup(p, "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1"))
@@ -487,7 +487,7 @@ static bool in_list(const Move *list, int n, Move m)
 static void check_generators(Position *p, bool full_scan)
 {
     Move all[MAX_MOVES], caps[MAX_MOVES], quiets[MAX_MOVES], legal[MAX_MOVES];
-    const int na = gen_moves(p, all, GEN_ALL), nc = gen_moves(p, caps, GEN_CAPTURES);
+    const int na = gen_moves(p, all, GEN_ALL), nc = gen_moves(p, caps, GEN_NOISY);
     const int nq = gen_moves(p, quiets, GEN_QUIETS);
     const int nl = gen_legal(p, legal);
     char fen[128];
@@ -497,7 +497,7 @@ static void check_generators(Position *p, bool full_scan)
     for (int i = 0; i < na; i++) {
         const Move m = all[i];
         check(in_list(caps, nc, m) != in_list(quiets, nq, m), "move in exactly one kind list in %s", fen);
-        check(pos_is_noisy(p, m) == in_list(caps, nc, m), "pos_is_noisy agrees with GEN_CAPTURES in %s", fen);
+        check(pos_is_noisy(p, m) == in_list(caps, nc, m), "pos_is_noisy agrees with GEN_NOISY in %s", fen);
         check(pos_is_pseudo_legal(p, m), "generated move is pseudo-legal in %s", fen);
         const bool ok = pos_is_legal(p, m);
         legal_count += ok;
@@ -542,7 +542,7 @@ static void walk(const char *fen, int plies, bool chess960)
             pos_move_to_human(p, list[i], san);
             check(pos_parse_human(p, san) == list[i], "SAN round trip %s", san);
         }
-        if (n == 0 || pos_rule60(p) >= 100 || pos_insufficient_material(p)) {
+        if (n == 0 || pos_rule_counter(p) >= 100 || pos_insufficient_material(p)) {
             if (!setup(p, fen))
                 return;
             continue;

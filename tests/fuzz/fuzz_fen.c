@@ -6,7 +6,7 @@
  */
 #include "fuzz.h"
 
-#include "game.h"
+#include "game_api.h"
 
 static void fuzz_check_move_text(Position *p, Move m, const char *fen)
 {
