@@ -13,6 +13,7 @@
 #include <stdlib.h>
 
 #include "board.h"
+#include "pos_common.h"
 
 enum { ROOK_TABLE_SIZE = 102400, BISHOP_TABLE_SIZE = 5248 };
 
@@ -158,27 +159,17 @@ static void init_lines(void)
         }
 }
 
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
-}
-
 enum { DEFAULT_KEY_SEED = 0 };
 
 void game_set_key_seed(uint64_t salt)
 {
     uint64_t seed = 0x4368657373212121ULL ^ (salt * 0x9e3779b97f4a7c15ULL); /* fixed: keys are reproducible */
-    for (int pc = 0; pc < PIECE_NB; pc++)
-        for (int sq = 0; sq < SQUARE_NB; sq++)
-            ZOBRIST[pc][sq] = piece_type(pc) ? splitmix64(&seed) : 0;
-    ZOBRIST_SIDE = splitmix64(&seed);
+    keys_fill_pieces(&ZOBRIST[0][0], PIECE_NB, SQUARE_NB, &seed);
+    ZOBRIST_SIDE = key_random(&seed);
     /* One key per right; a set of rights is the XOR of its members. */
     Key right[RIGHT_NB];
     for (int i = 0; i < RIGHT_NB; i++)
-        right[i] = splitmix64(&seed);
+        right[i] = key_random(&seed);
     for (int set = 0; set < 16; set++) {
         ZOBRIST_CASTLE[set] = 0;
         for (int i = 0; i < RIGHT_NB; i++)
@@ -186,7 +177,7 @@ void game_set_key_seed(uint64_t salt)
                 ZOBRIST_CASTLE[set] ^= right[i];
     }
     for (int f = 0; f < FILE_NB; f++)
-        ZOBRIST_EP[f] = splitmix64(&seed);
+        ZOBRIST_EP[f] = key_random(&seed);
 }
 
 void board_init_tables(void)

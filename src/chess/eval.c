@@ -22,15 +22,7 @@
 
 int16_t PSQ_MG[PIECE_NB][SQUARE_NB], PSQ_EG[PIECE_NB][SQUARE_NB];
 
-#define EVAL_WEIGHT_VALUE(name, value) value,
-#ifdef EVAL_TUNING
-#define EVAL_WEIGHT_NAME(name, value) #name,
-int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)};
-const char *const EVAL_WEIGHT_NAMES[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_NAME)};
-#else
-static const int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)};
-#endif
-#define W(name) eval_weights[W_##name]
+EVAL_WEIGHTS_DEFINE;
 
 enum {
     PHASE_MINOR = 1, PHASE_ROOK = 2, PHASE_QUEEN = 4, PHASE_MAX = 24,

@@ -150,13 +150,6 @@
     /* endgame scaling, out of 64 */                                                                          \
     X(SCALE_OPPOSITE_BISHOPS, 20) X(SCALE_OPPOSITE_BISHOPS_PIECES, 62) X(SCALE_NO_PAWNS, 2)
 
-#define EVAL_WEIGHT_ENUM(name, value) W_##name,
-enum { EVAL_WEIGHTS(EVAL_WEIGHT_ENUM) EVAL_WEIGHT_NB };
-#undef EVAL_WEIGHT_ENUM
-
-#ifdef EVAL_TUNING
-extern int eval_weights[EVAL_WEIGHT_NB]; /* writable, for the tuner */
-extern const char *const EVAL_WEIGHT_NAMES[EVAL_WEIGHT_NB];
-#endif
+#include "eval_tuning.h" /* W_NAME for each weight, and the tuner's view of them */
 
 #endif

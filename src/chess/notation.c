@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "pos_common.h"
 
 static const char SAN_LETTERS[PIECE_TYPE_NB] = {'?', 'P', 'N', 'B', 'R', 'Q', 'K'};
 
@@ -211,8 +212,9 @@ static bool san_read(const char *s, SanText *t)
     return true;
 }
 
-static bool san_fits(const Position *pos, Move m, const SanText *t)
+static bool san_fits(const Position *pos, Move m, const void *text)
 {
+    const SanText *t = text;
     const int from = move_from(m), to = move_to(m);
     if (is_castle(pos, m) || to != t->to || piece_type(pos->board[from]) != t->type)
         return false;
@@ -230,15 +232,7 @@ static Move parse_san(const Position *pos, const char *s)
     SanText t;
     if (!san_read(s, &t))
         return MOVE_NONE;
-    Move list[MAX_MOVES], found = MOVE_NONE;
-    const int count = gen_legal(pos, list);
-    int matches = 0;
-    for (int i = 0; i < count; i++)
-        if (san_fits(pos, list[i], &t)) {
-            found = list[i];
-            matches++;
-        }
-    return matches == 1 ? found : MOVE_NONE;
+    return pos_unique_legal(pos, san_fits, &t);
 }
 
 Move pos_parse_human(const Position *pos, const char *text)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "pos_common.h"
 #include "numparse.h"
 
 static const char PIECE_CHARS[] = " PNBRQK  pnbrqk";
@@ -373,26 +374,7 @@ static int castling_text(const Position *pos, char *s)
 void pos_get_fen(const Position *pos, char *buf, size_t len)
 {
     char s[128], castle[8];
-    int n = 0;
-    for (int r = RANK_8; r >= RANK_1; r--) {
-        int empty = 0;
-        for (int f = 0; f < FILE_NB; f++) {
-            const int pc = pos->board[sq_make(f, r)];
-            if (!pc) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                s[n++] = (char)('0' + empty);
-            empty = 0;
-            s[n++] = PIECE_CHARS[pc];
-        }
-        if (empty)
-            s[n++] = (char)('0' + empty);
-        if (r)
-            s[n++] = '/';
-    }
-    s[n] = 0;
+    fen_write_placement(pos->board, FILE_NB, RANK_NB, PIECE_CHARS, s);
     castling_text(pos, castle);
     const PosState *st = &pos->st[pos->ply];
     char ep[3] = "-";
@@ -509,20 +491,6 @@ Move pos_parse_move(const Position *pos, const char *text)
 
 /* ---- Make and unmake ----------------------------------------------------- */
 
-/* Debug builds (-DCHARIOT_CHECKS) check every invariant after every make and unmake. */
-#ifdef CHARIOT_CHECKS
-static void check_invariants(const Position *pos, const char *where)
-{
-    const char *why;
-    if (!pos_ok(pos, &why)) {
-        fprintf(stderr, "chariot: invariant broken after %s: %s\n", where, why);
-        abort();
-    }
-}
-#else
-#define check_invariants(pos, where) ((void)0)
-#endif
-
 void pos_make(Position *pos, Move m)
 {
     const int from = move_from(m), to = move_to(m);
@@ -613,7 +581,7 @@ void pos_make(Position *pos, Move m)
             }
     st->key = k;
     st->struct_key = sk;
-    check_invariants(pos, "make");
+    pos_check_invariants(pos, "make");
 }
 
 void pos_unmake(Position *pos)
@@ -648,7 +616,7 @@ void pos_unmake(Position *pos)
             put_piece(pos, st->captured, cap_sq);
         }
     }
-    check_invariants(pos, "unmake");
+    pos_check_invariants(pos, "unmake");
 }
 
 void pos_make_null(Position *pos)
@@ -665,29 +633,16 @@ void pos_make_null(Position *pos)
     st->promoted = 0;
     st->checkers = 0; /* the side that passed was not in check, so the other one is not either */
     st->rule50 = 0;   /* no repetition may be seen through a null move */
-    pos->side ^= 1;
-    pos->ply++;
-    pos->game_ply++;
+    plies_pass(&pos->side, &pos->ply, &pos->game_ply, +1);
 }
 
-void pos_unmake_null(Position *pos)
-{
-    pos->side ^= 1;
-    pos->ply--;
-    pos->game_ply--;
-}
+void pos_unmake_null(Position *pos) { plies_pass(&pos->side, &pos->ply, &pos->game_ply, -1); }
 
 void pos_set_root(Position *pos) { pos->root_ply = pos->ply; }
 
 void pos_trim_history(Position *pos)
 {
-    const int keep = MAX_GAME_PLY / 2;
-    if (pos->ply < MAX_GAME_PLY - 1)
-        return;
-    const int drop = pos->ply - keep;
-    memmove(&pos->st[0], &pos->st[drop], (size_t)(keep + 1) * sizeof(PosState));
-    pos->ply -= drop;
-    pos->root_ply = imax(0, pos->root_ply - drop);
+    plies_trim(pos->st, sizeof pos->st[0], MAX_GAME_PLY, &pos->ply, &pos->root_ply);
 }
 
 /* ---- Invariants ------------------------------------------------------------ */

@@ -21,8 +21,9 @@
 #include <stdio.h>
 
 #include "board.h"
+#include "pos_common.h"
 
-enum { RULE50_PLIES = 100, MIN_CYCLE_PLIES = 4 };
+enum { RULE50_PLIES = 100 };
 
 static bool checkmated(const Position *pos)
 {
@@ -38,7 +39,7 @@ RuleResult pos_rule_status(const Position *pos)
         return RULE_DRAW;
     const int limit = imin(st[cur].rule50, cur);
     int seen = 0;
-    for (int i = MIN_CYCLE_PLIES; i <= limit; i += 2)
+    for (int i = POS_MIN_CYCLE_PLIES; i <= limit; i += 2)
         if (st[cur - i].key == st[cur].key && (cur - i > pos->root_ply || ++seen >= 2))
             return RULE_DRAW;
     if (pos_insufficient_material(pos))
@@ -48,12 +49,7 @@ RuleResult pos_rule_status(const Position *pos)
 
 int pos_repetitions(const Position *pos)
 {
-    const PosState *st = pos->st;
-    const int cur = pos->ply, limit = imin(st[cur].rule50, cur);
-    int n = 0;
-    for (int i = MIN_CYCLE_PLIES; i <= limit; i += 2)
-        n += st[cur - i].key == st[cur].key;
-    return n;
+    return plies_repetitions(&pos->st[0].key, sizeof pos->st[0], pos->ply, pos_rule_counter(pos));
 }
 
 bool pos_insufficient_material(const Position *pos)

@@ -10,6 +10,7 @@
  * nothing defends the square any more.
  */
 #include "board.h"
+#include "pos_common.h"
 
 /* Exchange values (centipawns), also the evaluation's scale. */
 static const int SEE_VALUE[PIECE_TYPE_NB] = {0, 100, 320, 330, 500, 950, 20000};
@@ -79,11 +80,7 @@ int pos_see(const Position *pos, Move m)
         attackers &= occ;
         c = !c;
     }
-    while (d > 0) { /* each side may stop capturing when that is better */
-        gain[d - 1] = -imax(-gain[d - 1], gain[d]);
-        d--;
-    }
-    return gain[0];
+    return see_resolve(gain, d);
 }
 
 bool pos_see_ge(const Position *pos, Move m, int threshold)

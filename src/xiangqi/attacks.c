@@ -2,6 +2,7 @@
  * attacks.c - precomputed geometry (see board.h) and the attack test.
  */
 #include "board.h"
+#include "pos_common.h"
 
 uint8_t RAY[SQUARE_NB][DIR_NB][10];
 uint8_t HORSE_MOVES[SQUARE_NB][17];
@@ -25,14 +26,6 @@ static Color half_of(int r) { return r <= 4 ? RED : BLACK; }
 static bool palace(Color c, int f, int r)
 {
     return f >= 3 && f <= 5 && (c == RED ? r >= 0 && r <= 2 : r >= 7 && r <= 9);
-}
-
-static uint64_t splitmix64(uint64_t *s)
-{
-    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-    return z ^ (z >> 31);
 }
 
 static void init_steps(int sq)
@@ -119,10 +112,8 @@ enum { DEFAULT_KEY_SEED = 0 };
 void game_set_key_seed(uint64_t salt)
 {
     uint64_t seed = 0x43686172696f7421ULL ^ (salt * 0x9e3779b97f4a7c15ULL); /* fixed: keys are reproducible */
-    for (int pc = 0; pc < PIECE_NB; pc++)
-        for (int sq = 0; sq < SQUARE_NB; sq++)
-            ZOBRIST[pc][sq] = piece_type(pc) ? splitmix64(&seed) : 0;
-    ZOBRIST_SIDE = splitmix64(&seed);
+    keys_fill_pieces(&ZOBRIST[0][0], PIECE_NB, SQUARE_NB, &seed);
+    ZOBRIST_SIDE = key_random(&seed);
 }
 
 void board_init_tables(void)

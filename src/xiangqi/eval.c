@@ -24,15 +24,7 @@
 const int PIECE_VALUE[PIECE_TYPE_NB] = {0, 0, 200, 200, 420, 950, 460, 100};
 int16_t PSQ[PIECE_NB][SQUARE_NB];
 
-#define EVAL_WEIGHT_VALUE(name, value) value,
-#ifdef EVAL_TUNING
-#define EVAL_WEIGHT_NAME(name, value) #name,
-int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)};
-const char *const EVAL_WEIGHT_NAMES[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_NAME)};
-#else
-static const int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)};
-#endif
-#define W(name) eval_weights[W_##name]
+EVAL_WEIGHTS_DEFINE;
 
 /* The rules of thumb: a few weights per piece. */
 static int placement_shape(int type, int f, int rr, int center)

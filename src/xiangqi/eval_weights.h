@@ -95,13 +95,6 @@
     X(MISSING_ADVISOR, 24) X(MISSING_ELEPHANT, 13) /* per missing guard, times the enemy's pieces below */         \
     X(GUARD_HEAVY_MG, 7) X(GUARD_HEAVY_EG, -6)      /* missing guards * enemy heavy pieces * this / 8 */
 
-#define EVAL_WEIGHT_ENUM(name, value) W_##name,
-enum { EVAL_WEIGHTS(EVAL_WEIGHT_ENUM) EVAL_WEIGHT_NB };
-#undef EVAL_WEIGHT_ENUM
-
-#ifdef EVAL_TUNING
-extern int eval_weights[EVAL_WEIGHT_NB]; /* writable, for tools/tune.c */
-extern const char *const EVAL_WEIGHT_NAMES[EVAL_WEIGHT_NB];
-#endif
+#include "eval_tuning.h" /* W_NAME for each weight, and the tuner's view of them */
 
 #endif

@@ -25,6 +25,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "pos_common.h"
 
 static const char WXF_LETTERS[PIECE_TYPE_NB] = {'?', 'K', 'A', 'E', 'H', 'R', 'C', 'P'};
 
@@ -181,8 +182,9 @@ static bool wxf_read(const char *text, WxfText *w)
     return true;
 }
 
-static bool wxf_fits(const Position *pos, Move m, const WxfText *w)
+static bool wxf_fits(const Position *pos, Move m, const void *text)
 {
+    const WxfText *w = text;
     const int from = move_from(m), to = move_to(m), pc = pos->board[from];
     const Color c = piece_color(pc);
     if (piece_type(pc) != w->type || action_of(c, from, to) != w->action || number_of(c, from, to) != w->number)
@@ -203,14 +205,7 @@ Move pos_parse_wxf(const Position *pos, const char *text)
     WxfText w;
     if (!wxf_read(text, &w))
         return MOVE_NONE;
-    Move list[MAX_MOVES], found = MOVE_NONE;
-    int n = gen_legal(pos, list), matches = 0;
-    for (int i = 0; i < n; i++)
-        if (wxf_fits(pos, list[i], &w)) {
-            found = list[i];
-            matches++;
-        }
-    return matches == 1 ? found : MOVE_NONE;
+    return pos_unique_legal(pos, wxf_fits, &w);
 }
 
 Move pos_parse_human(const Position *pos, const char *text)

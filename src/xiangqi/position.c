@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "pos_common.h"
 #include "numparse.h"
 
 static const char PIECE_CHARS[] = " KABNRCP kabnrcp";
@@ -207,26 +208,7 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
 void pos_get_fen(const Position *pos, char *buf, size_t len)
 {
     char s[128];
-    int n = 0;
-    for (int r = 9; r >= 0; r--) {
-        int empty = 0;
-        for (int f = 0; f < FILE_NB; f++) {
-            int pc = pos->board[sq_make(f, r)];
-            if (!pc) {
-                empty++;
-                continue;
-            }
-            if (empty)
-                s[n++] = (char)('0' + empty);
-            empty = 0;
-            s[n++] = PIECE_CHARS[pc];
-        }
-        if (empty)
-            s[n++] = (char)('0' + empty);
-        if (r)
-            s[n++] = '/';
-    }
-    s[n] = 0;
+    fen_write_placement(pos->board, FILE_NB, RANK_NB, PIECE_CHARS, s);
     snprintf(buf, len, "%s %c - - %d %d", s, pos->side == RED ? 'w' : 'b', pos->st[pos->ply].rule60,
              1 + pos->game_ply / 2);
 }
@@ -271,21 +253,6 @@ Move pos_parse_move(const Position *pos, const char *text)
     return pos_is_pseudo_legal(pos, m) && pos_is_legal(pos, m) ? m : MOVE_NONE;
 }
 
-/* Debug builds (make debug: -DCHARIOT_CHECKS) check every invariant after
- * every make and unmake, and stop with the name of the one that broke. */
-#ifdef CHARIOT_CHECKS
-static void check_invariants(const Position *pos, const char *where)
-{
-    const char *why;
-    if (!pos_ok(pos, &why)) {
-        fprintf(stderr, "chariot: invariant broken after %s: %s\n", where, why);
-        abort();
-    }
-}
-#else
-#define check_invariants(pos, where) ((void)0)
-#endif
-
 void pos_make(Position *pos, Move m)
 {
     const int from = move_from(m), to = move_to(m);
@@ -320,7 +287,7 @@ void pos_make(Position *pos, Move m)
     pos->ply++;
     pos->game_ply++;
     st->checked = board_attacked(pos->board, pos->king[pos->side], !pos->side);
-    check_invariants(pos, "make");
+    pos_check_invariants(pos, "make");
 }
 
 void pos_unmake(Position *pos)
@@ -347,7 +314,7 @@ void pos_unmake(Position *pos)
     }
     if (piece_type(pc) == KING)
         pos->king[pos->side] = (uint8_t)from;
-    check_invariants(pos, "unmake");
+    pos_check_invariants(pos, "unmake");
 }
 
 void pos_make_null(Position *pos)
@@ -360,29 +327,16 @@ void pos_make_null(Position *pos)
     st->cap_slot = SLOT_NONE;
     st->checked = 0;
     st->rule60 = 0; /* no repetition may be seen through a null move */
-    pos->side ^= 1;
-    pos->ply++;
-    pos->game_ply++;
+    plies_pass(&pos->side, &pos->ply, &pos->game_ply, +1);
 }
 
-void pos_unmake_null(Position *pos)
-{
-    pos->side ^= 1;
-    pos->ply--;
-    pos->game_ply--;
-}
+void pos_unmake_null(Position *pos) { plies_pass(&pos->side, &pos->ply, &pos->game_ply, -1); }
 
 void pos_set_root(Position *pos) { pos->root_ply = pos->ply; }
 
 void pos_trim_history(Position *pos)
 {
-    const int keep = MAX_GAME_PLY / 2;
-    if (pos->ply < MAX_GAME_PLY - 1)
-        return;
-    int drop = pos->ply - keep;
-    memmove(&pos->st[0], &pos->st[drop], (size_t)(keep + 1) * sizeof(PosState));
-    pos->ply -= drop;
-    pos->root_ply = imax(0, pos->root_ply - drop);
+    plies_trim(pos->st, sizeof pos->st[0], MAX_GAME_PLY, &pos->ply, &pos->root_ply);
 }
 
 static bool slots_ok(const Position *pos)

@@ -21,9 +21,10 @@
 #include <strings.h>
 
 #include "board.h"
+#include "pos_common.h"
 #include "rules.h"
 
-enum { RULE60_PLIES = 120, MIN_CYCLE_PLIES = 4 };
+enum { RULE60_PLIES = 120 };
 
 static const char *const RULE_NAMES[REP_RULE_NB] = {"AXF", "CheckOnly"};
 
@@ -50,7 +51,7 @@ RuleResult pos_rule_status(const Position *pos)
         return RULE_DRAW;
     const int limit = imin(st[cur].rule60, cur);
     int seen = 0;
-    for (int i = MIN_CYCLE_PLIES; i <= limit; i += 2)
+    for (int i = POS_MIN_CYCLE_PLIES; i <= limit; i += 2)
         if (st[cur - i].key == st[cur].key && (cur - i > pos->root_ply || ++seen >= 2)) {
             const CycleJudgement j = judge(pos, i);
             const Color us = pos->side;
@@ -61,12 +62,7 @@ RuleResult pos_rule_status(const Position *pos)
 
 int pos_repetitions(const Position *pos)
 {
-    const PosState *st = pos->st;
-    const int cur = pos->ply, limit = imin(st[cur].rule60, cur);
-    int n = 0;
-    for (int i = MIN_CYCLE_PLIES; i <= limit; i += 2)
-        n += st[cur - i].key == st[cur].key;
-    return n;
+    return plies_repetitions(&pos->st[0].key, sizeof pos->st[0], pos->ply, pos_rule_counter(pos));
 }
 
 static const char *const TYPE_NAMES[PIECE_TYPE_NB] = {"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
@@ -77,7 +73,7 @@ static GameResult repetition_result(const Position *pos, char *why, size_t len)
     const PosState *st = pos->st;
     const int cur = pos->ply, limit = imin(st[cur].rule60, cur);
     int first = 0, seen = 0;
-    for (int i = MIN_CYCLE_PLIES; i <= limit && seen < 2; i += 2)
+    for (int i = POS_MIN_CYCLE_PLIES; i <= limit && seen < 2; i += 2)
         if (st[cur - i].key == st[cur].key)
             first = i, seen++;
     if (seen < 2)

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "board.h"
+#include "pos_common.h"
 
 int pos_mvv_lva(const Position *pos, Move m)
 {
@@ -91,11 +92,7 @@ int pos_see(const Position *pos, Move m)
         b[s] = 0;
         c = !c;
     }
-    while (d > 0) { /* each side may stop capturing when that is better */
-        gain[d - 1] = -imax(-gain[d - 1], gain[d]);
-        d--;
-    }
-    return gain[0];
+    return see_resolve(gain, d);
 }
 
 bool pos_see_ge(const Position *pos, Move m, int threshold)
