@@ -8,7 +8,7 @@
 #include "check.h"
 #include "search.h"
 #include "thread.h"
-#include "tt.h"
+#include "tt_remote.h"
 
 /* Keys that share a bucket and a group but differ in verification bits. */
 static Key same_group(int i) { return 0x0000000512345678ULL | ((Key)(i + 1) << 48); }

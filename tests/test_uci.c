@@ -10,6 +10,7 @@
 #include "check.h"
 #include "protocol.h"
 #include "thread.h"
+#include "timeman.h"
 
 /* Drop the fields that depend on the clock. */
 static void strip_timing(const char *in, char *out, size_t len)
@@ -391,7 +392,7 @@ static void session_reliability(void)
           line);
     /* A stray ponderhit leaves an ordinary search's clock alone. */
     engine_send(&e, "position startpos");
-    int64_t t0 = now_ms();
+    int64_t t0 = time_now_ms();
     engine_send(&e, "go wtime 3000 btime 3000");
     bool done = false;
     for (int i = 0; i < 40 && !done; i++) {
@@ -399,7 +400,7 @@ static void session_reliability(void)
         done = engine_expect(&e, "bestmove", line, sizeof line, 100);
     }
     done = done || engine_expect(&e, "bestmove", line, sizeof line, 5000);
-    int64_t ms = now_ms() - t0;
+    int64_t ms = time_now_ms() - t0;
     CHECK(done && ms < 2000, "go wtime 3000 with stray ponderhits answered after %lld ms (at most 40%% of the clock)",
           (long long)ms);
     CHECK(strstr(e.log, "info string ponderhit ignored") != NULL, "a stray ponderhit is reported");

@@ -21,7 +21,7 @@
 
 #include "numparse.h"
 #include "protocol.h"
-#include "thread.h"
+#include "engine.h"
 
 /* Field `index` after the board (0: side to move, 1: castling, 2: en passant, 3 and 4: counters),
  * told apart from the moves that may follow: the game's FEN reader judges the fields themselves. */
@@ -135,7 +135,7 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
 static void on_sigint(int sig)
 {
     (void)sig;
-    threads_stop(); /* two lock-free atomic stores: safe in a handler */
+    engine_stop(); /* two lock-free atomic stores: safe in a handler */
 }
 
 /* Ctrl-C stops the search instead of the program; no SA_RESTART, so a read waiting for Enter returns. */
@@ -209,22 +209,18 @@ int analyze_main(int argc, char **argv)
     analyze_catch_interrupt();
     SearchReporter rep = {on_info, on_bestmove, &pos};
     if (!l.infinite) {
-        SearchThread *t = threads_main();
-        t->pos = pos;
-        t->limits = l;
-        atomic_store(&g_stop, false);
-        search_run(t, &rep);
+        engine_search(&pos, &l, &rep);
         return 0;
     }
     /* Infinite: search in the background until Enter, end of input or Ctrl-C. */
-    if (!threads_start(&pos, &l, &rep)) {
+    if (!engine_go(&pos, &l, &rep)) {
         fprintf(stderr, "chariot analyze: could not start the search thread; give --depth, --movetime or --nodes\n");
         return 1;
     }
     char line[256];
-    while (!atomic_load(&g_stop) && !fgets(line, sizeof line, stdin) && errno == EINTR && !feof(stdin))
+    while (!engine_stopped() && !fgets(line, sizeof line, stdin) && errno == EINTR && !feof(stdin))
         clearerr(stdin);
-    threads_stop();
-    threads_wait();
+    engine_stop();
+    engine_wait();
     return 0;
 }

@@ -6,36 +6,12 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "perft.h"
 #include "protocol.h"
-#include "thread.h"
-
-/* The thread whose iteration of `depth` ended the search: a helper that
- * completes it stops the search (search_root.c), so a helper that has it
- * got there first (or in the same instant as the main thread, which this
- * cannot tell apart); otherwise the main thread did. */
-static int bench_finisher(int depth)
-{
-    for (int i = 1; i < threads_count(); i++)
-        if (threads_get(i)->s.completed_depth >= depth)
-            return i;
-    return 0;
-}
+#include "engine.h"
+#include "timeman.h"
 
 /* The iterations' cost, summed over the positions: [0] the main thread, [1] the helpers. */
 typedef IterationTally BenchIterations[2][MAX_PLY];
-
-static void bench_add_iterations(BenchIterations sum)
-{
-    if (threads_main()->s.nroot == 0) /* no legal move: no iteration, and the helpers were not started */
-        return;
-    for (int i = 0; i < threads_count(); i++)
-        for (int d = 0; d < MAX_PLY; d++)
-            for (int c = 0; c < 2; c++) {
-                sum[i > 0][d].nodes[c] += threads_get(i)->s.iterations[d].nodes[c];
-                sum[i > 0][d].count[c] += threads_get(i)->s.iterations[d].count[c];
-            }
-}
 
 static void bench_print_iterations(BenchIterations sum, int depth, bool helpers)
 {
@@ -57,43 +33,42 @@ uint64_t bench_run(int depth, int threads, unsigned flags)
 {
     BenchIterations iterations; /* 6 KiB */
     memset(iterations, 0, sizeof iterations);
-    SearchThread *t = threads_main();
+    static Position pos; /* about 40 KiB: not on the stack */
     size_t old_mb = tt_size_mb();
     uint64_t nodes = 0;
     int64_t search_ms = 0; /* inside the searches: without clearing the table and histories */
-    int old_threads = threads_count();
+    int old_threads = engine_threads();
     if (depth <= 0)
         depth = BENCH_DEFAULT_DEPTH;
-    if (threads > 0 && !threads_set_count(threads))
-        proto_error("bench could not start %d threads; running with %d", threads, threads_count());
+    if (threads > 0 && !engine_set_threads(threads))
+        proto_error("bench could not start %d threads; running with %d", threads, engine_threads());
     if (!tt_resize(BENCH_HASH_MB))
         proto_error("bench could not allocate its %d MiB table; running with %zu MiB", BENCH_HASH_MB, tt_size_mb());
-    int64_t start = now_ms();
+    int64_t start = time_now_ms();
     for (int i = 0; i < GAME_BENCH_FEN_COUNT; i++) {
         char err[160];
-        if (!pos_set_fen(&t->pos, GAME_BENCH_FENS[i], err, sizeof err)) {
+        if (!pos_set_fen(&pos, GAME_BENCH_FENS[i], err, sizeof err)) {
             fprintf(stderr, "bench position %d: %s\n", i + 1, err);
             continue;
         }
         tt_clear();
-        threads_clear_histories();
-        search_limits_init(&t->limits);
-        t->limits.depth = depth;
-        atomic_store(&g_stop, false);
-        atomic_store(&g_pondering, false);
-        int64_t search_start = now_ms();
-        search_run(t, NULL);
-        int64_t position_ms = now_ms() - search_start;
+        engine_clear_histories();
+        SearchLimits limits;
+        search_limits_init(&limits);
+        limits.depth = depth;
+        int64_t search_start = time_now_ms();
+        engine_search(&pos, &limits, NULL);
+        int64_t position_ms = time_now_ms() - search_start;
         search_ms += position_ms;
-        nodes += threads_nodes();
-        bench_add_iterations(iterations);
+        nodes += engine_nodes();
+        engine_add_iterations(iterations);
         if (flags & BENCH_POSITIONS)
             proto_out("Position %d/%d: nodes %llu, search time %lld ms, depth completed by thread %d", i + 1,
-                      GAME_BENCH_FEN_COUNT, (unsigned long long)threads_nodes(), (long long)position_ms,
-                      bench_finisher(depth));
+                      GAME_BENCH_FEN_COUNT, (unsigned long long)engine_nodes(), (long long)position_ms,
+                      engine_finisher(depth));
     }
-    int64_t ms = now_ms() - start;
-    int used_threads = threads_count();
+    int64_t ms = time_now_ms() - start;
+    int used_threads = engine_threads();
     if (ms <= 0)
         ms = 1;
     /* Give the user's table and threads back; say so if that fails (the memory may have gone meanwhile). */
@@ -103,9 +78,9 @@ uint64_t bench_run(int depth, int threads, unsigned flags)
                     tt_size_mb());
     else if (tt_size_mb() == want_mb)
         tt_clear();
-    if (threads_count() != old_threads && !threads_set_count(old_threads))
+    if (engine_threads() != old_threads && !engine_set_threads(old_threads))
         proto_error("bench could not give back %d threads; %d run now (set Threads again)", old_threads,
-                    threads_count());
+                    engine_threads());
     if (flags & BENCH_ITERATIONS)
         bench_print_iterations(iterations, depth, used_threads > 1);
     proto_out("Nodes searched: %llu", (unsigned long long)nodes);
@@ -123,10 +98,10 @@ uint64_t bench_perft_divide(Position *pos, int depth)
     for (int i = 0; i < n; i++) {
         char m[8];
         pos_make(pos, list[i]);
-        uint64_t c = perft_count(pos, depth - 1, &g_stop);
+        uint64_t c = engine_perft(pos, depth - 1);
         pos_unmake(pos);
-        if (atomic_load(&g_stop)) {
-            threads_job_finishing();
+        if (engine_stopped()) {
+            engine_job_finishing();
             proto_out("info string perft stopped after %d of %d root moves", i, n);
             return total;
         }
@@ -134,7 +109,7 @@ uint64_t bench_perft_divide(Position *pos, int depth)
         proto_out("%s: %llu", m, (unsigned long long)c);
         total += c;
     }
-    threads_job_finishing();
+    engine_job_finishing();
     proto_out("\nNodes searched: %llu", (unsigned long long)total);
     return total;
 }

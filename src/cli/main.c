@@ -15,7 +15,8 @@
 #include "numparse.h"
 #include "play.h"
 #include "protocol.h"
-#include "thread.h"
+#include "engine.h"
+#include "timeman.h"
 #include "ttlab.h"
 
 #ifdef GAME_HAS_UCCI
@@ -68,15 +69,16 @@ static int perft_main(int argc, char **argv)
     char fen[512] = "";
     for (int i = 1; i < argc; i++)
         snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%s", i > 1 ? " " : "", argv[i]);
-    Position *pos = &threads_main()->pos;
+    static Position perft_pos; /* about 40 KiB: not on the stack */
+    Position *pos = &perft_pos;
     char err[160];
     if (!pos_set_fen(pos, *fen ? fen : GAME_STARTPOS, err, sizeof err)) {
         fprintf(stderr, "chariot perft: invalid FEN: %s\n", err);
         return 2;
     }
-    int64_t t0 = now_ms();
+    int64_t t0 = time_now_ms();
     uint64_t n = bench_perft_divide(pos, depth);
-    int64_t ms = now_ms() - t0;
+    int64_t ms = time_now_ms() - t0;
     fprintf(stderr, "Time: %lld ms, Nodes/second: %llu\n", (long long)ms,
             (unsigned long long)(ms > 0 ? n * 1000 / (uint64_t)ms : n));
     return 0;
@@ -147,7 +149,7 @@ static int run(int argc, char **argv)
     }
 #endif
     int rc = proto_main_loop();
-    threads_exit();
+    engine_exit();
     return rc;
 }
 
@@ -161,7 +163,7 @@ int main(int argc, char **argv)
 #endif
     game_init();
     search_init();
-    threads_init();
+    engine_init();
     int rc = run(argc, argv);
 #ifdef CHARIOT_CLUSTER
     cluster_end();

@@ -34,7 +34,7 @@
 #include "analyze.h"
 #include "protocol.h"
 #include "skill.h"
-#include "thread.h"
+#include "engine.h"
 
 enum {
     PLAY_MAX_PLIES = 4096,        /* a longer game is stopped as a draw */
@@ -170,20 +170,17 @@ static void remember_info(const SearchInfo *info, void *ctx)
 
 static void engine_move(Game *g)
 {
-    SearchThread *t = threads_main();
     LastInfo last = {0, 0};
     const SearchReporter rep = {remember_info, NULL, &last};
-    t->pos = g->pos;
-    search_limits_init(&t->limits);
-    t->limits.depth = g->depth;
-    t->limits.movetime = g->movetime;
-    t->limits.weakened = g->elo > 0;
-    t->limits.skill_level = g->elo > 0 ? skill_level_for_elo(g->elo) : SKILL_MAX;
-    atomic_store(&g_stop, false);
-    atomic_store(&g_pondering, false);
+    SearchLimits l;
+    search_limits_init(&l);
+    l.depth = g->depth;
+    l.movetime = g->movetime;
+    l.weakened = g->elo > 0;
+    l.skill_level = g->elo > 0 ? skill_level_for_elo(g->elo) : SKILL_MAX;
     printf("Chariot thinks...\n");
     fflush(stdout);
-    Move m = search_run(t, &rep);
+    Move m = engine_search(&g->pos, &l, &rep);
     char words[64], score[32];
     if (m == MOVE_NONE) { /* cannot happen: game_over() comes first */
         g->over = true;
@@ -401,7 +398,7 @@ static bool play_command(Game *g, char *line)
     if (!strcmp(word, "help")) {
         help();
     } else if (!strcmp(word, "new")) {
-        threads_new_game();
+        engine_new_game();
         replay(g, 0);
     } else if (!strcmp(word, "undo")) {
         int n = g->nmoves - 1; /* back to before the last move of yours */
@@ -522,7 +519,7 @@ int play_main(int argc, char **argv)
     g.flip = g.human == COLOR_SECOND;
     g.echo = !isatty(STDIN_FILENO);
     analyze_catch_interrupt(); /* Ctrl-C: the engine plays the best move found so far; at the prompt, nothing */
-    threads_new_game();
+    engine_new_game();
     printf("Chariot: you play %s. Type a move (%s), or help.\n", side_name(g.human), GAME_MOVE_EXAMPLE);
     replay(&g, 0);
     char line[256];

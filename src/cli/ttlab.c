@@ -20,7 +20,7 @@
 #include <unistd.h>
 
 #include "protocol.h"
-#include "thread.h"
+#include "engine.h"
 
 /* What an experiment's variants change from the way the engine plays (all
  * false): a variant names only what it changes. */
@@ -83,28 +83,28 @@ static void restore_defaults(void)
     game_set_key_seed(0);
 }
 
-/* One search of the lab thread from its current position. */
+static Position lab_pos; /* the position the laboratory searches (about 40 KiB: not on the stack) */
+
+/* One search from lab_pos. */
 static Move lab_search(const LabSetup *s, int depth, LabResult *r)
 {
-    SearchThread *t = threads_main();
-    search_limits_init(&t->limits);
-    t->limits.depth = depth;
-    t->limits.no_tt_move = s->set.no_tt_move;
-    t->limits.tt_pv_cutoffs = s->set.pv_cutoffs;
-    t->limits.no_iir = s->set.no_iir;
-    atomic_store(&g_stop, false);
-    atomic_store(&g_pondering, false);
+    SearchLimits l;
+    search_limits_init(&l);
+    l.depth = depth;
+    l.no_tt_move = s->set.no_tt_move;
+    l.tt_pv_cutoffs = s->set.pv_cutoffs;
+    l.no_iir = s->set.no_iir;
     double t0 = cpu_ms();
-    Move m = search_run(t, NULL);
+    Move m = engine_search(&lab_pos, &l, NULL);
     r->cpu_ms += cpu_ms() - t0;
-    search_stats_add(&r->st, &t->s.stats);
+    search_stats_add(&r->st, engine_stats());
     return m;
 }
 
 static bool set_position(const char *fen)
 {
     char err[160];
-    return pos_set_fen(&threads_main()->pos, fen, err, sizeof err);
+    return pos_set_fen(&lab_pos, fen, err, sizeof err);
 }
 
 /* Positions mode: every bench position, each from a cleared table. */
@@ -115,7 +115,7 @@ static void run_positions(const LabSetup *s, const LabOptions *o, LabResult *r)
         if (!set_position(GAME_BENCH_FENS[i]))
             continue;
         tt_clear();
-        search_clear_history(threads_main());
+        engine_clear_histories();
         lab_search(s, o->depth, r);
         r->fill += tt_fill_permille();
     }
@@ -125,7 +125,6 @@ static void run_positions(const LabSetup *s, const LabOptions *o, LabResult *r)
 /* Game mode: successive positions of real games, the table kept (or not). */
 static void run_games(const LabSetup *s, const LabOptions *o, LabResult *r)
 {
-    SearchThread *t = threads_main();
     int searches = 0;
     for (int g = 0; g < GAME_LAB_GAME_COUNT; g++) {
         char buf[4096];
@@ -137,14 +136,14 @@ static void run_games(const LabSetup *s, const LabOptions *o, LabResult *r)
         if (!set_position(buf))
             continue;
         tt_clear();
-        search_clear_history(t);
-        Position game = t->pos;
+        engine_clear_histories();
+        Position game = lab_pos;
         char *save = NULL;
         int ply = 0;
         for (char *mv = strtok_r(bar + 1, " ", &save); mv && ply < o->plies; mv = strtok_r(NULL, " ", &save), ply++) {
             if (s->set.clear_between)
                 tt_clear();
-            t->pos = game;
+            lab_pos = game;
             lab_search(s, o->depth, r);
             r->fill += tt_fill_permille();
             searches++;
@@ -202,15 +201,15 @@ static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
             continue;
         }
         TTLabMate mate;
-        Position *pos = &threads_main()->pos;
+        Position *pos = &lab_pos;
         if (!ttlab_parse_mate_line(line, pos, &mate))
             continue;
         char got[8];
         const int n = mate.n;
         tt_clear();
-        search_clear_history(threads_main());
+        engine_clear_histories();
         move_to_str(lab_search(s, o->depth, r), got);
-        Score sc = threads_main()->s.root[0].score;
+        Score sc = engine_root_score();
         r->tried++;
         r->solved += !strcmp(got, mate.want);
         r->exact_mates += sc == score_mate_in(2 * n - 1);
@@ -223,7 +222,7 @@ static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
         pos_make(pos, mate.follow[1]);
         lab_search(s, o->follow_depth, r);
         r->follow_tried++;
-        r->follow_right += threads_main()->s.root[0].score == score_mate_in(2 * (n - 1) - 1);
+        r->follow_right += engine_root_score() == score_mate_in(2 * (n - 1) - 1);
     }
     fclose(f);
 }

@@ -17,8 +17,9 @@
 #include <unistd.h>
 
 #include "protocol.h"
-#include "thread.h"
-#include "tt.h"
+#include "engine.h"
+#include "process.h"
+#include "tt_remote.h"
 
 enum {
     RELAY_LINE_MAX = 16384,
@@ -168,7 +169,7 @@ static void relay_wait(MPI_Request *req, MPI_Status *st)
         MPI_Test(req, &done_, st);
         if (done_)
             return;
-        nanosleep(threads_busy() ? &busy_nap : &nap, NULL);
+        nanosleep(engine_busy() ? &busy_nap : &nap, NULL);
     }
 }
 
@@ -212,7 +213,7 @@ static void *relay_main(void *arg)
             MPI_Get_count(&st, MPI_CHAR, &len);
             if (st.MPI_TAG == TAG_DONE) { /* rank 0 has played: this rank's search is over too */
                 if (!xboard_running()) /* XBoard: rank 0's move (TAG_PLAYED) ends it, in order with the lines */
-                    threads_stop();
+                    engine_stop();
                 continue;
             }
             if (st.MPI_TAG == TAG_PLAYED) { /* XBoard: rank 0's move goes into this rank's game */
@@ -475,7 +476,7 @@ static void *exchange_main(void *arg)
     int byes = 0;
     bool was_busy = false, bye_sent = false;
     while (!bye_sent || byes < size - 1) {
-        const bool busy = threads_busy(), last = atomic_load(&done) && !bye_sent;
+        const bool busy = engine_busy(), last = atomic_load(&done) && !bye_sent;
         pthread_mutex_lock(&queue_lock);
         for (int r = 0; r < size; r++) {
             out[r].count = queues[r].count;

@@ -95,6 +95,24 @@ typedef struct {
 } SearchStats;
 void search_stats_add(SearchStats *a, const SearchStats *b); /* a += b */
 
+/* What one thread's iterations of one depth cost in one search: [1] those
+ * it completed, [0] those the end of the search cut short (bench --iterations). */
+typedef struct {
+    uint64_t nodes[2];
+    uint32_t count[2];
+} IterationTally;
+
+/* The search proper, on one thread (thread.h has SearchThread; front ends start searches through engine.h). */
+typedef struct SearchThread SearchThread;
+/* Run one search to its end on the calling thread; returns the best move. */
+Move search_run(SearchThread *t, const SearchReporter *rep);
+/* One node of the search (search.c); search_root.c drives it from the root. */
+Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply, bool cut_node);
+void search_clear_history(SearchThread *t);
+/* Helpers run the same search on copies of the main thread's position and
+ * share only the table and the stop flags (Lazy SMP). */
+void search_helper_run(SearchThread *t);
+
 void search_limits_init(SearchLimits *l);
 void search_init(void);
 

@@ -46,7 +46,7 @@ static void send_info(const SearchThread *t, const SearchReporter *rep, int dept
     info.score = score;
     info.bound = bound;
     info.nodes = threads_nodes();
-    info.time_ms = now_ms() - t->s.start_ms;
+    info.time_ms = time_now_ms() - t->s.start_ms;
     info.hashfull = tt_enabled() ? threads_hashfull() : 0;
     info.pv_len = len;
     memcpy(info.pv, pv, (size_t)len * sizeof(Move));
@@ -316,7 +316,7 @@ static int weaker_choice(SearchThread *t, const SearchThread *chosen)
         for (int i = n; i < chosen->s.nroot; i++)
             if (!allows_mate_now(pos, chosen->s.root[i].move))
                 return i;
-    return order[skill_pick(scores, n, t->limits.skill_level, (uint64_t)now_ms() ^ t->s.stats.nodes)];
+    return order[skill_pick(scores, n, t->limits.skill_level, (uint64_t)time_now_ms() ^ t->s.stats.nodes)];
 }
 
 Move search_run(SearchThread *t, const SearchReporter *rep)
@@ -337,7 +337,7 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
         l->infinite = true;
     }
     atomic_store(&t->published, 0);
-    t->s.start_ms = now_ms();
+    t->s.start_ms = time_now_ms();
     time_allocate(&t->limits, pos_side(pos), &t->s.optimum_ms, &t->s.maximum_ms);
     history_new_search(&t->hist);
     tt_new_search();

@@ -8,6 +8,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "thread.h"
+#include "timeman.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -90,26 +91,19 @@ void threads_set_stack_size(size_t bytes)
     stack_bytes = bytes;
 }
 
-int64_t now_ms(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
 int64_t thread_elapsed(const SearchThread *t)
 {
     /* After a ponderhit our clock runs from the ponderhit, not from "go ponder". */
     int64_t hit = atomic_load_explicit(&ponderhit_ms, memory_order_relaxed);
-    return now_ms() - (hit > t->s.start_ms ? hit : t->s.start_ms);
+    return time_now_ms() - (hit > t->s.start_ms ? hit : t->s.start_ms);
 }
 
 static void yield_if_due(int nap_ms)
 {
-    const int64_t now = now_ms();
+    const int64_t now = time_now_ms();
     if (nap_ms > 0 || now - here_last_yield >= YIELD_EVERY_MS) {
         here_yield(nap_ms);
-        here_last_yield = now_ms();
+        here_last_yield = time_now_ms();
     }
 }
 
@@ -500,7 +494,7 @@ void threads_search_here(const Position *pos, const SearchLimits *limits, const 
     const SearchReporter here = {rep->on_info, worker_bestmove, rep->ctx};
     atomic_store(&searching, true);
     here_live = true;
-    here_last_yield = now_ms();
+    here_last_yield = time_now_ms();
     search_run(main_thread, &here);
     here_live = false;
     atomic_store(&searching, false);
@@ -552,7 +546,7 @@ bool threads_ponderhit(void)
 {
     if (!atomic_load(&searching) || !atomic_load(&g_pondering))
         return false;
-    atomic_store(&ponderhit_ms, now_ms());
+    atomic_store(&ponderhit_ms, time_now_ms());
     atomic_store(&g_pondering, false);
     return true;
 }

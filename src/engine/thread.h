@@ -11,6 +11,8 @@
 
 #include <stdatomic.h>
 
+#include "engine.h"
+#include "process.h"
 #include "search.h"
 
 typedef struct {
@@ -24,13 +26,6 @@ typedef struct {
     Score static_eval;
     PvLine pv;
 } StackEntry;
-
-/* What one thread's iterations of one depth cost in one search: [1] those
- * it completed, [0] those the end of the search cut short (bench --iterations). */
-typedef struct {
-    uint64_t nodes[2];
-    uint32_t count[2];
-} IterationTally;
 
 typedef struct {
     Move move;
@@ -72,23 +67,12 @@ typedef struct SearchThread {
 extern atomic_bool g_stop;      /* set: every search returns as soon as it can */
 extern atomic_bool g_pondering; /* set: no time limit until ponderhit */
 
-int64_t now_ms(void);
 bool thread_time_up(SearchThread *t);
 int64_t thread_elapsed(const SearchThread *t); /* ms our clock has run in this search */
 void thread_hold_until_released(const SearchThread *t); /* infinite/ponder: wait for stop or ponderhit */
 
-/* Run one search to its end on the calling thread; returns the best move. */
-Move search_run(SearchThread *t, const SearchReporter *rep);
-/* One node of the search (search.c); search_root.c drives it from the root. */
-Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply, bool cut_node);
-void search_clear_history(SearchThread *t);
-
-/* Helpers run the same search on copies of the main thread's position and
- * share only the table and the stop flags (Lazy SMP). */
-void search_helper_run(SearchThread *t);
 
 /* The pool: thread 0 is the main search thread. */
-enum { MAX_THREADS = 256 };
 void threads_init(void);
 SearchThread *threads_main(void);
 SearchThread *threads_get(int i);
@@ -99,49 +83,6 @@ int threads_count(void);
 bool threads_set_count(int n);
 void threads_exit(void); /* stop any search, end the helper threads */
 uint64_t threads_nodes(void);  /* all threads, as far as published (and the extra nodes below); on the main thread */
-uint64_t threads_nodes_published(void); /* this process's threads as published (to CHECK_STOP_EVERY): any thread */
-/* Nodes searched elsewhere during this search (the other processes of a cluster build), added to
- * threads_nodes(); NULL, the default: none. */
-void threads_set_extra_nodes(uint64_t (*fn)(void));
-/* The n-th of several processes searching the same position (a cluster build's rank; 0, the default:
- * the only one). Its threads take the helper patterns after the first n * Threads (threads_helper_id),
- * so that process n's main thread searches like a helper, not like process 0's main thread. */
-void threads_set_process_rank(int rank);
-/* Processes other than 0 search as helpers: no depth, node, mate or time limit of their own; each search
- * runs until stopped (the cluster stops it when process 0 has played). */
-int threads_process_rank(void);
-int threads_helper_id(const SearchThread *t); /* t->id, counted after the other processes' threads */
-
-/* The other processes of a cluster build (src/cluster/), as the search sees them. NULL hooks, the default:
- * there are none, and the search is the ordinary one.
- *   publish   a thread of this process completed an iteration: its root, depth, score and line
- *   outside   the deepest line completed elsewhere for this root (false: none); the main thread weighs it
- *             against its own threads' when it chooses the move (search_root.c: best_thread)
- *   finished  this process's main thread ended its search (and joined its helpers): the counters of all
- *             its threads; called before bestmove
- *   hashfull  the table's fill over every process, in permille (info hashfull) */
-typedef struct {
-    Key root;
-    int depth;
-    Score score;
-    int len;
-    Move pv[MAX_PLY];
-} SearchLine;
-typedef struct {
-    void (*publish)(const SearchLine *line);
-    bool (*outside)(Key root, SearchLine *out);
-    void (*finished)(const SearchStats *all);
-    int (*hashfull)(void);
-} ProcessHooks;
-void threads_set_process_hooks(const ProcessHooks *hooks);
-void threads_publish_line(const SearchThread *t);     /* t's best line, to publish */
-bool threads_outside_line(Key root, SearchLine *out); /* false without the hook */
-/* A line another process completed has arrived (any thread): as when a helper completes the depth asked
- * for, it ends the search of that root that threads_set_ending named (the main thread, at its start). */
-void threads_line_arrived(Key root, int depth);
-void threads_set_ending(Key root, int depth);
-void threads_search_finished(void);
-int threads_hashfull(void); /* tt_hashfull() without the hook */
 void threads_launch_helpers(void);
 void threads_join_helpers(void);
 void threads_clear_histories(void);
@@ -153,11 +94,6 @@ void threads_clear_histories(void);
 bool thread_busy_elsewhere(Key parent, Move m);
 void thread_mark_busy(Key parent, Move m);
 void thread_unmark_busy(Key parent, Move m);
-/* The marks in memory that other processes share (a cluster build's ranks of one node, src/cluster/):
- * their threads and this process's split work through them. NULL, the default: this process's own. */
-enum { THREADS_BUSY_BYTES = 1024 * 64 };
-void threads_share_busy(void *mem);
-bool threads_split_work(void); /* more than one thread, here or in the processes sharing the marks */
 /* Starts a search on the worker thread; false (nothing started) when the
  * thread cannot be created: the front end says so and may search in place. */
 bool threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);

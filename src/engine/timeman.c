@@ -1,7 +1,17 @@
 /*
- * timeman.c - time allocation for sudden death, increment and moves-to-go.
+ * timeman.c - the clock, and time allocation for sudden death, increment and moves-to-go.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "timeman.h"
+
+#include <time.h>
+
+int64_t time_now_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
 
 static int64_t clock_clamp(int64_t ms) { return ms < 0 ? 0 : ms > TIME_CLOCK_MAX_MS ? TIME_CLOCK_MAX_MS : ms; }
 

@@ -21,6 +21,9 @@ enum {
  * the protocols announce the clamp. */
 #define TIME_CLOCK_MAX_MS ((int64_t)1000000000000)
 
+/* The clock every search and front end reads: milliseconds of a monotonic clock. */
+int64_t time_now_ms(void);
+
 /* Sets *optimum and *maximum in ms from the start of the search; -1 = none. */
 void time_allocate(const SearchLimits *l, Color us, int64_t *optimum, int64_t *maximum);
 

@@ -17,7 +17,7 @@
 
 #include "numparse.h"
 #include "skill.h"
-#include "thread.h"
+#include "engine.h"
 #ifdef CHARIOT_CLUSTER /* the cluster build (make mpi): its way of sharing the table is an option */
 #include "cluster.h"
 #endif
@@ -298,7 +298,7 @@ static long option_value(const char *v)
 static bool apply_hash(const char *v, char *err, size_t len)
 {
     long mb = option_value(v);
-    threads_wait();
+    engine_wait();
     const size_t most = tt_memory_limit_mb();
     if (most && (size_t)mb > most) {
         snprintf(err, len, "a %ld MiB table is more than this machine's memory (%zu MiB); keeping %zu MiB", mb, most,
@@ -317,15 +317,15 @@ static bool apply_hash(const char *v, char *err, size_t len)
 static bool apply_clear_hash(const char *v, char *err, size_t len)
 {
     (void)v, (void)err, (void)len;
-    threads_new_game();
+    engine_new_game();
     return true;
 }
 
 static bool apply_threads(const char *v, char *err, size_t len)
 {
     int n = (int)option_value(v); /* 1 .. MAX_THREADS */
-    if (!threads_set_count(n)) {
-        snprintf(err, len, "could not start %d threads; keeping %d", n, threads_count());
+    if (!engine_set_threads(n)) {
+        snprintf(err, len, "could not start %d threads; keeping %d", n, engine_threads());
         return false;
     }
     tt_set_clear_threads(n);

@@ -25,7 +25,7 @@
 
 #include "numparse.h"
 #include "protocol.h"
-#include "thread.h"
+#include "engine.h"
 
 enum { UCCI_DRAW_ACCEPT = 0 }; /* an offered draw is taken when our score is at most this */
 enum { UCCI_FALLBACK_MS = 1000 }; /* a search that cannot run on its own thread is bounded by this */
@@ -145,7 +145,7 @@ static void cmd_setoption(char *args)
     case UO_BATCH: read_bool(name, value, &ucci.batch); break;
     case UO_DEBUG: read_bool(name, value, &ucci.debug); break;
     case UO_ACCEPTED: read_bool(name, value, &b); break;
-    case UO_NEWGAME: threads_new_game(); break;
+    case UO_NEWGAME: engine_new_game(); break;
     case UO_SHARED: {
         const EngineOption *o = proto_find_option(UCCI_OPTIONS[i].shared);
         const char *v = value;
@@ -324,17 +324,17 @@ static void cmd_go(char *args)
     static const SearchReporter rep = {on_info, on_bestmove, &ucci};
     proto_prepare_search(&ucci.game);
     proto_apply_strength(&l);
-    if (!threads_start(&ucci.game, &l, &rep)) {
+    if (!engine_go(&ucci.game, &l, &rep)) {
         proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
                     UCCI_FALLBACK_MS);
         if (g.unlimited || l.ponder) {
             l.mate = 0;
             l.movetime = UCCI_FALLBACK_MS;
         }
-        threads_search_here(&ucci.game, &l, &rep);
+        engine_go_here(&ucci.game, &l, &rep);
     }
     if (ucci.batch)
-        threads_wait();
+        engine_wait();
 }
 
 static void cmd_position(char *args)
@@ -394,23 +394,23 @@ static void cmd_isready(char *args) { (void)args, proto_out("readyok"); }
 static void cmd_stop(char *args)
 {
     (void)args;
-    if (!threads_busy()) {
+    if (!engine_busy()) {
         proto_out("nobestmove");
         return;
     }
-    threads_stop();
-    threads_wait();
+    engine_stop();
+    engine_wait();
 }
 
 static void cmd_ponderhit(char *args)
 {
-    if (!threads_busy()) {
+    if (!engine_busy()) {
         proto_error("ponderhit: not thinking");
         return;
     }
     if (strstr(args, "draw"))
         atomic_store(&ucci.draw_offered, true);
-    if (!threads_ponderhit())
+    if (!engine_ponderhit())
         proto_out("info string ponderhit ignored: the search is not pondering");
 }
 
@@ -431,8 +431,8 @@ static bool ucci_command(char *text)
     if (!*line)
         return true;
     if (!strcmp(line, "quit")) {
-        threads_stop();
-        threads_wait();
+        engine_stop();
+        engine_wait();
         proto_out("bye");
         return false;
     }
@@ -442,14 +442,14 @@ static bool ucci_command(char *text)
     }
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
         if (!strcmp(line, COMMANDS[i].name)) {
-            if (!COMMANDS[i].while_thinking && threads_busy()) {
+            if (!COMMANDS[i].while_thinking && engine_busy()) {
                 proto_error("%s ignored while thinking (send stop first)", line);
                 if (!strcmp(line, "go"))
                     proto_out("nobestmove"); /* the running search answers for itself */
                 return true;
             }
             if (!COMMANDS[i].while_thinking)
-                threads_wait(); /* the last search may still be writing its bestmove (thread.c: the hand-off) */
+                engine_wait(); /* the last search may still be writing its bestmove (thread.c: the hand-off) */
             COMMANDS[i].run(args);
             return true;
         }
@@ -465,7 +465,7 @@ int ucci_loop_from(char *first)
     bool go_on = !first || ucci_command(first);
     while (go_on && proto_read_line(line, sizeof line))
         go_on = ucci_command(line);
-    threads_stop();
-    threads_wait();
+    engine_stop();
+    engine_wait();
     return 0;
 }

@@ -11,7 +11,7 @@
 #include "bench.h"
 #include "numparse.h"
 #include "protocol.h"
-#include "thread.h"
+#include "engine.h"
 #include "timeman.h"
 
 enum { UCI_FALLBACK_MS = 1000 }; /* a search that cannot run on its own thread is bounded by this */
@@ -236,7 +236,7 @@ static void cmd_go(char *args)
         case GO_PERFT:
             perft_job.pos = game;
             perft_job.depth = (int)v;
-            if (!threads_run_job(run_perft, &perft_job)) {
+            if (!engine_run_job(run_perft, &perft_job)) {
                 proto_out("info string could not start a thread for perft: counting here (stop is not read)");
                 run_perft(&perft_job);
             }
@@ -248,16 +248,16 @@ static void cmd_go(char *args)
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
     proto_prepare_search(&game);
     proto_apply_strength(&l);
-    if (threads_here_reads_input()) { /* no threads here (WebAssembly): the search yields to read input */
-        threads_search_here(&game, &l, &rep);
-    } else if (!threads_start(&game, &l, &rep)) {
+    if (engine_searches_here()) { /* no threads here (WebAssembly): the search yields to read input */
+        engine_go_here(&game, &l, &rep);
+    } else if (!engine_go(&game, &l, &rep)) {
         proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
                     UCI_FALLBACK_MS);
         if (l.infinite || l.ponder || (!l.depth && !l.nodes && !l.mate)) {
             l.movetime = l.movetime ? l.movetime : UCI_FALLBACK_MS;
             l.movetime = l.movetime < UCI_FALLBACK_MS ? l.movetime : UCI_FALLBACK_MS;
         }
-        threads_search_here(&game, &l, &rep);
+        engine_go_here(&game, &l, &rep);
     }
 }
 
@@ -289,24 +289,24 @@ static bool uci_command(char *line)
                                                       "startpos",   "go",        "bench"};
     for (size_t i = 0; i < sizeof NOT_WHILE_SEARCHING / sizeof NOT_WHILE_SEARCHING[0]; i++)
         if (!strcmp(cmd, NOT_WHILE_SEARCHING[i])) {
-            if (threads_busy()) {
+            if (engine_busy()) {
                 proto_error("%s ignored while searching (send stop first)", cmd);
                 if (!strcmp(cmd, "go"))
                     proto_out("bestmove (none)"); /* every go is answered; the running search answers for itself */
                 return true;
             }
-            threads_wait(); /* the last search may still be writing its bestmove (thread.c: the hand-off) */
+            engine_wait(); /* the last search may still be writing its bestmove (thread.c: the hand-off) */
         }
     if (!strcmp(cmd, "quit")) {
-        threads_stop();
-        threads_wait();
+        engine_stop();
+        engine_wait();
         return false;
     } else if (!strcmp(cmd, "uci"))
         cmd_uci();
     else if (!strcmp(cmd, "isready"))
         proto_out("readyok");
     else if (!strcmp(cmd, "ucinewgame"))
-        threads_new_game();
+        engine_new_game();
     else if (!strcmp(cmd, "setoption"))
         cmd_setoption(args);
     else if (!strcmp(cmd, "position") || !strcmp(cmd, "fen") || !strcmp(cmd, "startpos")) {
@@ -320,10 +320,10 @@ static bool uci_command(char *line)
     } else if (!strcmp(cmd, "go"))
         cmd_go(args);
     else if (!strcmp(cmd, "stop")) {
-        threads_stop();
-        threads_wait();
+        engine_stop();
+        engine_wait();
     } else if (!strcmp(cmd, "ponderhit")) {
-        if (!threads_ponderhit())
+        if (!engine_ponderhit())
             proto_out("info string ponderhit ignored: no search is pondering");
     }
     else if (!strcmp(cmd, "d"))
@@ -338,7 +338,7 @@ static bool uci_command(char *line)
         } else if (extra) {
             proto_error("bench takes one number, the depth; unexpected '%s'", extra);
         } else {
-            threads_wait();
+            engine_wait();
             bench_run((int)depth, 0, 0);
         }
     } else
@@ -361,7 +361,7 @@ int uci_loop_from(char *first)
     char line[16384];
     while (go_on && proto_read_line(line, sizeof line))
         go_on = uci_command(line);
-    threads_stop();
-    threads_wait();
+    engine_stop();
+    engine_wait();
     return 0;
 }

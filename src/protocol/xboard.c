@@ -16,7 +16,7 @@
 
 #include "numparse.h"
 #include "protocol.h"
-#include "thread.h"
+#include "engine.h"
 #include "timeman.h"
 #include "xboard_game.h"
 
@@ -126,7 +126,7 @@ static void cmd_new(char *args)
     g_xboard.my_ms = g_xboard.opp_ms = g_xboard.base_ms > 0 ? g_xboard.base_ms : -1;
     g_xboard.hint = MOVE_NONE;
     g_xboard.last_score = SCORE_NONE;
-    threads_new_game();
+    engine_new_game();
     xboard_maybe_think(); /* analysis goes on from the new position */
 }
 
@@ -164,7 +164,7 @@ static void cmd_usermove(char *args)
         proto_out("Illegal move (no legal position was set up): %s", args);
         return;
     }
-    if (threads_busy()) {
+    if (engine_busy()) {
         pthread_mutex_lock(&g_xboard.lock);
         const XBoardPhase phase = g_xboard.phase;
         if (phase == PHASE_THINK) { /* our turn, not the GUI's */
@@ -180,8 +180,8 @@ static void cmd_usermove(char *args)
                 const bool ends = game_judge(&g_xboard.game, why, sizeof why) != GAME_ONGOING;
                 if (!ends) {
                     g_xboard.phase = PHASE_THINK;
-                    g_xboard.think_start = now_ms();
-                    threads_ponderhit();
+                    g_xboard.think_start = time_now_ms();
+                    engine_ponderhit();
                 }
                 pthread_mutex_unlock(&g_xboard.lock);
                 if (ends) { /* the reply ended the game: the pondering is not wanted */
@@ -191,10 +191,10 @@ static void cmd_usermove(char *args)
                 return;
             }
         }
-        threads_stop(); /* a ponder miss, or a move while analysing: that search is over */
+        engine_stop(); /* a ponder miss, or a move while analysing: that search is over */
         pthread_mutex_unlock(&g_xboard.lock);
     }
-    threads_wait(); /* the job may still be finishing (after its move, without pondering) */
+    engine_wait(); /* the job may still be finishing (after its move, without pondering) */
     const Move m = xboard_parse_move(&g_xboard.game, args);
     if (m == MOVE_NONE) {
         proto_out("Illegal move: %s", args);
@@ -263,7 +263,7 @@ static void cmd_move_now(char *args)
     (void)args;
     pthread_mutex_lock(&g_xboard.lock);
     if (g_xboard.phase == PHASE_THINK)
-        threads_stop(); /* the job plays the best move found so far */
+        engine_stop(); /* the job plays the best move found so far */
     pthread_mutex_unlock(&g_xboard.lock);
 }
 
@@ -427,9 +427,9 @@ static void set_option(const char *cmd, const char *name, const char *value)
     char err[256] = "";
     pthread_mutex_lock(&g_xboard.lock);
     g_xboard.hold = true;
-    threads_stop();
+    engine_stop();
     pthread_mutex_unlock(&g_xboard.lock);
-    threads_wait();
+    engine_wait();
     g_xboard.hold = false;
     if (!proto_set_option(name, value, err, sizeof err))
         proto_out("Error (%s): %s", err, cmd);

@@ -12,7 +12,8 @@
 #include <string.h>
 
 #include "protocol.h"
-#include "thread.h"
+#include "engine.h"
+#include "timeman.h"
 
 XBoard g_xboard = {.lock = PTHREAD_MUTEX_INITIALIZER};
 
@@ -194,7 +195,7 @@ static void play_engine_move(JobResult *r, Color us)
         xboard_claim_if_over();
         return;
     }
-    const int64_t used = now_ms() - g_xboard.think_start;
+    const int64_t used = time_now_ms() - g_xboard.think_start;
     xboard_move_text(&g_xboard.game, r->best, m);
     if (!xboard_game_push(r->best)) {
         proto_out("tellusererror out of memory for the game's moves");
@@ -229,10 +230,10 @@ static void think_job(void *arg)
     rep.ctx = &result;
     SearchLimits l = job_limits;
     const Color us = pos_side(&g_xboard.root);
-    /* No control reset before the first search: threads_run_job made it, and a stop requested since must stand. */
+    /* No control reset before the first search: engine_run_job made it, and a stop requested since must stand. */
     for (;;) {
         result.best = result.ponder = MOVE_NONE;
-        threads_job_search(&g_xboard.root, &l, &rep);
+        engine_job_search(&g_xboard.root, &l, &rep);
         pthread_mutex_lock(&g_xboard.lock);
         if (g_xboard.discard || g_xboard.phase != PHASE_THINK) /* stopped: unwanted, analysis, or a ponder miss */
             break;
@@ -249,12 +250,12 @@ static void think_job(void *arg)
         l.ponder = true;
         g_xboard.ponder_move = result.ponder;
         g_xboard.phase = PHASE_PONDER;
-        threads_control_reset(true);
+        engine_job_reset(true);
         pthread_mutex_unlock(&g_xboard.lock);
     }
     g_xboard.phase = PHASE_IDLE;
     g_xboard.ponder_move = MOVE_NONE;
-    threads_job_finishing();
+    engine_job_finishing();
     pthread_mutex_unlock(&g_xboard.lock);
 }
 
@@ -265,7 +266,7 @@ void xboard_maybe_think(void)
         return;
     if (!g_xboard.analyzing && xboard_claim_if_over())
         return;
-    threads_wait();
+    engine_wait();
     pthread_mutex_lock(&g_xboard.lock); /* no job runs: the first search is set up here, in the phase it will run in */
     g_xboard.discard = false;
     g_xboard.root = g_xboard.game;
@@ -278,9 +279,9 @@ void xboard_maybe_think(void)
         think_limits(&job_limits, pos_side(&g_xboard.game));
         g_xboard.phase = PHASE_THINK;
     }
-    g_xboard.think_start = now_ms();
+    g_xboard.think_start = time_now_ms();
     pthread_mutex_unlock(&g_xboard.lock);
-    if (!threads_run_job(think_job, NULL)) {
+    if (!engine_run_job(think_job, NULL)) {
         g_xboard.phase = PHASE_IDLE;
         proto_out("tellusererror could not start the search thread");
     }
@@ -292,8 +293,8 @@ void xboard_stop_job(bool unwanted)
     pthread_mutex_lock(&g_xboard.lock);
     if (unwanted)
         g_xboard.discard = true;
-    threads_stop();
+    engine_stop();
     pthread_mutex_unlock(&g_xboard.lock);
-    threads_wait();
+    engine_wait();
     g_xboard.discard = false;
 }

@@ -24,7 +24,7 @@
 #include <emscripten.h>
 
 #include "protocol.h"
-#include "thread.h"
+#include "engine.h"
 
 enum {
     WEB_LINE_MAX = 16384,
@@ -40,9 +40,9 @@ EMSCRIPTEN_KEEPALIVE int chariot_start(void)
 {
     game_init();
     search_init();
-    threads_init();
+    engine_init();
 #ifndef __EMSCRIPTEN_PTHREADS__
-    threads_set_yield(web_yield);
+    engine_set_yield(web_yield);
 #endif
     if (!tt_resize(TT_WEB_DEFAULT_MB))
         proto_error("could not allocate a %d MiB transposition table", TT_WEB_DEFAULT_MB);

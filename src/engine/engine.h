@@ -1,0 +1,73 @@
+/*
+ * engine.h - the one API through which every front end (the protocols, the
+ * command line, the page, the cluster) runs the engine. No front end
+ * includes the thread pool's header (thread.h): a search is started here,
+ * one way for each need.
+ *
+ *   engine_search   a search on the calling thread, to its end: the tools
+ *                   (analyze, play, bench, the table laboratory) and
+ *                   ordinary searches of the command line
+ *   engine_go       a search in the background while the caller reads its
+ *                   input: the protocols; then engine_stop, engine_ponderhit,
+ *                   engine_wait
+ *   engine_go_here  the same search on the calling thread, which reads its
+ *                   input in the yield (WebAssembly), or where no thread could
+ *                   be started
+ *   engine_run_job  another task on the search thread, stopped like a search
+ *                   (a perft; XBoard's think-move-ponder job, which runs its
+ *                   searches with engine_job_search)
+ * Before each search the stop and ponder flags are reset in one place
+ * (thread.c), never by a front end. The position is copied: the caller may
+ * change its own at once.
+ */
+#ifndef CHARIOT_ENGINE_H
+#define CHARIOT_ENGINE_H
+
+#include "search.h"
+
+void engine_init(void); /* the thread pool (one thread); the table is sized by tt_resize */
+void engine_exit(void); /* stop any search, end the threads */
+
+/* Searches. */
+Move engine_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
+bool engine_go(const Position *pos, const SearchLimits *limits, const SearchReporter *rep); /* false: no thread */
+void engine_go_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
+bool engine_searches_here(void); /* a yield is set (engine_set_yield): searches run on the caller */
+void engine_stop(void);          /* every search returns as soon as it can (safe in a signal handler) */
+bool engine_stopped(void);       /* a stop was asked for since the search started */
+bool engine_ponderhit(void);     /* false: no search is pondering (ignored) */
+void engine_wait(void);          /* until the search (or job) has ended and its last line is written */
+bool engine_busy(void);          /* searching, and bestmove not yet sent */
+
+/* Jobs on the search thread (see above); engine_job_reset(ponder) resets the stop and ponder flags between
+ * a job's searches, under the front end's own lock (thread.h has the hand-off rules). */
+bool engine_run_job(void (*fn)(void *), void *arg);
+void engine_job_finishing(void); /* a job's last line is coming: commands are taken again */
+Move engine_job_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
+void engine_job_reset(bool ponder);
+
+/* Leaves of the legal move tree below pos to `depth` plies (perft.h), ended early by engine_stop. */
+uint64_t engine_perft(Position *pos, int depth);
+
+/* Searching without threads (WebAssembly): yield(nap_ms) is called every YIELD_EVERY_MS of a search. */
+void engine_set_yield(void (*yield)(int nap_ms));
+
+/* Settings and state between searches. */
+enum { MAX_THREADS = 256 }; /* the Threads option's largest value */
+bool engine_set_threads(int n); /* false: the old pool stays, or fewer threads run (engine_threads says) */
+int engine_threads(void);
+void engine_new_game(void);     /* forget the game's histories (ucinewgame) */
+void engine_clear_histories(void);
+
+/* What the last search did (bench, the table laboratory). */
+uint64_t engine_nodes(void);                /* every thread's nodes */
+const SearchStats *engine_stats(void);      /* the main thread's counters */
+Score engine_root_score(void);              /* the main thread's score of its best root move */
+int engine_finisher(int depth);             /* the thread whose iteration of `depth` ended the search: 0 main */
+/* Adds each depth's iteration costs: [0] the main thread's, [1] the helpers'. */
+void engine_add_iterations(IterationTally sum[2][MAX_PLY]);
+
+/* The stack each search thread is created with (tests: a size that fails). */
+void engine_set_stack_size(size_t bytes);
+
+#endif
