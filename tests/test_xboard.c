@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "protocol.h"
 #include "xboard.h"
 
 static void test_readers(void)
@@ -27,8 +28,8 @@ static void test_readers(void)
                          "40 5 nan", "99999 5 0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(!xboard_parse_level(bad[i], &mps, &base, &inc), "'level %s' should be refused", bad[i]);
-    CHECK(xboard_parse_seconds("1.25", &ms) && ms == 1250, "st 1.25");
-    CHECK(!xboard_parse_seconds("-1", &ms) && !xboard_parse_seconds("1e30", &ms) && !xboard_parse_seconds("", &ms),
+    CHECK(proto_parse_seconds("1.25", false, &ms) && ms == 1250, "st 1.25");
+    CHECK(!proto_parse_seconds("-1", false, &ms) && !proto_parse_seconds("1e30", false, &ms) && !proto_parse_seconds("", false, &ms),
           "bad seconds refused");
 }
 

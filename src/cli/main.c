@@ -110,6 +110,29 @@ static int bench_main(int argc, char **argv)
     return bench_run((int)numbers[0], (int)numbers[1], flags) ? 0 : 1;
 }
 
+/* A GUI that starts the engine without arguments speaks first: UCCI after `ucci`, the XBoard protocol after
+ * `xboard` (or `protover`), UCI otherwise; that first line is the chosen loop's first command. */
+static int serve_protocol(void)
+{
+    char first[16384];
+    if (!proto_read_line(first, sizeof first))
+        return 0;
+    char word[10] = "";
+    sscanf(first, "%9s", word);
+    if (!strcmp(word, "xboard") || !strcmp(word, "protover"))
+        return xboard_loop_from(first);
+#ifdef GAME_HAS_UCCI
+    if (!strcmp(word, "ucci"))
+        return ucci_loop_from(first);
+#else
+    if (!strcmp(word, "ucci")) {
+        proto_error("UCCI is a xiangqi protocol; this engine plays %s over UCI (send uci)", GAME_NAME);
+        return uci_loop_from(NULL);
+    }
+#endif
+    return uci_loop_from(first);
+}
+
 static int run(int argc, char **argv)
 {
 #ifdef CHARIOT_CLUSTER
@@ -148,7 +171,7 @@ static int run(int argc, char **argv)
         return 1;
     }
 #endif
-    int rc = proto_main_loop();
+    int rc = serve_protocol();
     engine_exit();
     return rc;
 }
@@ -160,6 +183,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "chariot-mpi: MPI could not start\n");
         return 1;
     }
+    cluster_add_options();
 #endif
     game_init();
     search_init();

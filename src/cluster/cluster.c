@@ -723,3 +723,33 @@ void cluster_end(void)
                 (unsigned long long)searched.tt_hits, (unsigned long long)searched.tt_cutoffs);
     MPI_Finalize();
 }
+
+/* ---- The cluster's options, added to every protocol's table (options.h) ---- */
+
+static bool apply_cluster_table(const char *v, char *err, size_t len)
+{
+    if (!cluster_set_table(v)) {
+        snprintf(err, len, "unknown ClusterTable value '%s'", v);
+        return false;
+    }
+    tt_clear(); /* each way starts from empty tables (the home slices too) */
+    return true;
+}
+
+static bool apply_cluster_node_share(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    bool on;
+    if (!proto_parse_bool(v, &on))
+        return false;
+    cluster_set_node_share(on);
+    tt_clear();
+    return true;
+}
+
+static const EngineOption CLUSTER_OPTIONS[] = {
+    {"ClusterTable", OPT_COMBO, "replicated", 0, 0, CLUSTER_TABLE_VARS, apply_cluster_table},
+    {"ClusterNodeShare", OPT_CHECK, "true", 0, 0, NULL, apply_cluster_node_share},
+};
+
+void cluster_add_options(void) { proto_add_options(CLUSTER_OPTIONS, (int)(sizeof CLUSTER_OPTIONS / sizeof CLUSTER_OPTIONS[0])); }

@@ -54,6 +54,8 @@ bool cluster_set_table(const char *name); /* false: no such way (nothing changes
  * node (the laboratory's way of measuring a network between ranks of one machine). */
 void cluster_set_node_share(bool on);
 
+/* Adds the options ClusterTable and ClusterNodeShare to the protocols' table. */
+void cluster_add_options(void);
 /* Starts MPI (false: it could not). */
 bool cluster_start(int *argc, char ***argv);
 /* With more than one rank, starts the relay and the exchange: afterwards the protocol loop reads its

@@ -1,6 +1,7 @@
 /*
  * protocol.h - what the protocol front ends (UCI, UCCI, XBoard) share: locked
- * line output, the game position, `position` parsing and the option table.
+ * line output, `position` parsing, move text, one way to run a command from
+ * a table and one way to start a search; the option table is options.h.
  * Each front end only parses its own syntax and calls these.
  */
 #ifndef CHARIOT_PROTOCOL_H
@@ -8,36 +9,8 @@
 
 #include <stdio.h>
 
+#include "options.h"
 #include "search.h"
-
-typedef enum { OPT_SPIN, OPT_CHECK, OPT_COMBO, OPT_BUTTON, OPT_STRING } OptionType;
-
-typedef struct {
-    const char *name;      /* UCI name; UCCI prints it in lower case without spaces */
-    OptionType type;
-    const char *def;
-    long min, max;
-    const char *vars;      /* combo values, space separated */
-    bool (*apply)(const char *value, char *err, size_t errlen);
-} EngineOption;
-
-/* Engine settings the protocols read. */
-typedef struct {
-    int multipv;
-    int64_t move_overhead;
-    bool ponder;
-    bool fairy_ranks;     /* read and write ranks 1-10 (Fairy-Stockfish UCI) */
-    bool show_wdl;        /* UCI_ShowWDL: win/draw/loss after the score */
-    bool chess960;        /* UCI_Chess960: castling written king-takes-rook (chess) */
-    char repetition_rule[16]; /* "Repetition Rule": a GAME_REPETITION_RULES name (xiangqi) */
-    bool limit_strength;  /* UCI_LimitStrength: play at UCI_Elo */
-    int elo;              /* UCI_Elo */
-    int skill_level;      /* Skill Level: below SKILL_MAX plays weaker (skill.h) */
-} EngineSettings;
-
-extern EngineSettings g_settings;
-extern const EngineOption ENGINE_OPTIONS[];
-extern const int ENGINE_OPTION_COUNT;
 
 void proto_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void proto_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
@@ -59,24 +32,36 @@ FILE *proto_input(void);         /* where commands are read */
 bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);
 /* The error for a refused `position`, naming the position that stands. */
 void proto_position_error(const Position *standing, const char *err);
-const EngineOption *proto_find_option(const char *name);
-void proto_option_vars(const EngineOption *o, char *buf, size_t len); /* " var a var b" of a combo */
-bool proto_parse_long(const char *text, long min, long max, long *out); /* the whole text, in range */
-bool proto_parse_bool(const char *text, bool *out);                    /* true/on, false/off */
-bool proto_set_option(const char *name, const char *value, char *err, size_t errlen);
 void proto_move_str(const Position *pos, Move m, char *buf); /* m played in pos, in the current style */
 Move proto_parse_move(const Position *pos, const char *s); /* either rank style */
 void proto_pv_str(const Position *root, const Move *pv, int n, char *buf, size_t len); /* a line from root */
 /* Space-separated moves legal in pos, at most max kept; -1 (err names the move) on a bad one. */
 int proto_parse_moves(const Position *pos, const char *text, Move *out, int max, char *err, size_t errlen);
 
-/* Before a search: give the position the settings the game keeps in it (the repetition rule). */
-void proto_prepare_search(Position *pos);
-/* The strength settings (UCI_LimitStrength with UCI_Elo, or Skill Level) into a search's limits. */
-void proto_apply_strength(SearchLimits *limits);
 /* After a search: "info string rule: ..." for a best move that ends the game by repetition, and for
  * each move the search avoided because it would repeat a third time and lose. */
 void proto_rule_notes(const Position *root, Move best);
+
+/* A protocol's command table: the command's name, what runs it, and whether it may come while a search runs
+ * (one that changes what the search works on, starts another or waits for its end may not). */
+typedef struct {
+    const char *name;
+    void (*run)(char *args);
+    bool while_searching;
+} ProtoCommand;
+/* Runs `name` from table[0..n): one not allowed while a search runs is refused with "NAME ignored while
+ * BUSY_WORD (send stop first)", and a refused go also gets `refused_go` (every go is answered); before one
+ * allowed only between searches, the last search's last line is awaited. false: no such command. */
+bool proto_run_command(const ProtoCommand *table, size_t n, const char *name, char *args, const char *busy_word,
+                       const char *refused_go);
+/* The one way a protocol starts the search of a parsed go: the settings the position keeps (the repetition
+ * rule) and the strength settings go into it, then it runs in the background; without threads (WebAssembly)
+ * it runs here, reading input in the yield; where no thread could be started it runs here too, said in an
+ * error, bounded by PROTO_FALLBACK_MS when nothing else would end it (no input is read meanwhile). */
+enum { PROTO_FALLBACK_MS = 1000 };
+void proto_start_search(Position *pos, SearchLimits *limits, const SearchReporter *rep);
+/* A clock value: decimal seconds (or milliseconds), not negative, at most TIME_CLOCK_MAX_MS, into ms. */
+bool proto_parse_seconds(const char *text, bool millisec, int64_t *ms);
 
 /* Win, draw and loss in per mille for a score (the model is described in protocol.c). */
 void proto_wdl(Score s, int *win, int *draw, int *loss);
@@ -98,8 +83,5 @@ bool xboard_running(void);
  * start position; a line is one command, false after quit. */
 void uci_session_begin(void);
 bool uci_session_line(char *line);
-/* Reads the first line and runs UCCI if it is `ucci`, the XBoard protocol if it is `xboard` (or `protover`),
- * UCI otherwise, until quit or the end of input. */
-int proto_main_loop(void);
 
 #endif

@@ -28,7 +28,6 @@
 #include "engine.h"
 
 enum { UCCI_DRAW_ACCEPT = 0 }; /* an offered draw is taken when our score is at most this */
-enum { UCCI_FALLBACK_MS = 1000 }; /* a search that cannot run on its own thread is bounded by this */
 
 /* The front end's state. The search thread reads `draw_offered` and writes
  * `last_score`; the protocol thread resets both before a search starts. */
@@ -168,17 +167,6 @@ static bool parse_count(const char *tok, int64_t min, int64_t max, int64_t *out)
     return true;
 }
 
-/* A clock value in ms from seconds (or ms); decimals are allowed. */
-static bool parse_clock(const char *tok, bool millisec, int64_t *out)
-{
-    char *end;
-    double v = tok ? strtod(tok, &end) : 0;
-    if (!tok || end == tok || *end || !isfinite(v) || v < 0 || v > 1e9)
-        return false;
-    *out = (int64_t)llround(millisec ? v : v * 1000);
-    return true;
-}
-
 bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits *l, UcciGo *g, char *err,
                    size_t errlen)
 {
@@ -209,15 +197,15 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
             ok = parse_count(arg, 1, INT64_C(1) << 62, &n);
             l->nodes = ok ? (uint64_t)n : 0;
         } else if (!strcmp(tok, "time")) {
-            ok = parse_clock(arg, millisec, &l->time[us]);
+            ok = proto_parse_seconds(arg, millisec, &l->time[us]);
         } else if (!strcmp(tok, "increment")) {
-            ok = parse_clock(arg, millisec, &l->inc[us]);
+            ok = proto_parse_seconds(arg, millisec, &l->inc[us]);
         } else if (!strcmp(tok, "opptime")) {
-            ok = parse_clock(arg, millisec, &l->time[them]);
+            ok = proto_parse_seconds(arg, millisec, &l->time[them]);
         } else if (!strcmp(tok, "oppincrement")) {
-            ok = parse_clock(arg, millisec, &l->inc[them]);
+            ok = proto_parse_seconds(arg, millisec, &l->inc[them]);
         } else if (!strcmp(tok, "movetime")) { /* not UCCI 3.0, but UCI2WB sends it for a fixed time per move */
-            ok = parse_clock(arg, millisec, &l->movetime) && l->movetime > 0;
+            ok = proto_parse_seconds(arg, millisec, &l->movetime) && l->movetime > 0;
         } else if (!strcmp(tok, "movestogo")) {
             ok = parse_count(arg, 1, 999, &n);
             l->movestogo = ok ? (int)n : 0;
@@ -322,17 +310,7 @@ static void cmd_go(char *args)
     atomic_store(&ucci.draw_offered, g.draw);
     ucci.last_score = SCORE_NONE;
     static const SearchReporter rep = {on_info, on_bestmove, &ucci};
-    proto_prepare_search(&ucci.game);
-    proto_apply_strength(&l);
-    if (!engine_go(&ucci.game, &l, &rep)) {
-        proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
-                    UCCI_FALLBACK_MS);
-        if (g.unlimited || l.ponder) {
-            l.mate = 0;
-            l.movetime = UCCI_FALLBACK_MS;
-        }
-        engine_go_here(&ucci.game, &l, &rep);
-    }
+    proto_start_search(&ucci.game, &l, &rep);
     if (ucci.batch)
         engine_wait();
 }
@@ -414,11 +392,7 @@ static void cmd_ponderhit(char *args)
         proto_out("info string ponderhit ignored: the search is not pondering");
 }
 
-static const struct {
-    const char *name;
-    void (*run)(char *args);
-    bool while_thinking; /* allowed in the thinking state */
-} COMMANDS[] = {
+static const ProtoCommand COMMANDS[] = {
     {"isready", cmd_isready, true},      {"setoption", cmd_setoption, false}, {"position", cmd_position, false},
     {"banmoves", cmd_banmoves, false},   {"go", cmd_go, false},               {"probe", cmd_probe, true},
     {"ponderhit", cmd_ponderhit, true},  {"stop", cmd_stop, true},
@@ -440,20 +414,8 @@ static bool ucci_command(char *text)
         cmd_ucci();
         return true;
     }
-    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++)
-        if (!strcmp(line, COMMANDS[i].name)) {
-            if (!COMMANDS[i].while_thinking && engine_busy()) {
-                proto_error("%s ignored while thinking (send stop first)", line);
-                if (!strcmp(line, "go"))
-                    proto_out("nobestmove"); /* the running search answers for itself */
-                return true;
-            }
-            if (!COMMANDS[i].while_thinking)
-                engine_wait(); /* the last search may still be writing its bestmove (thread.c: the hand-off) */
-            COMMANDS[i].run(args);
-            return true;
-        }
-    proto_error("unknown command '%s'", line);
+    if (!proto_run_command(COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0], line, args, "thinking", "nobestmove"))
+        proto_error("unknown command '%s'", line);
     return true;
 }
 

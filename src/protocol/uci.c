@@ -14,8 +14,6 @@
 #include "engine.h"
 #include "timeman.h"
 
-enum { UCI_FALLBACK_MS = 1000 }; /* a search that cannot run on its own thread is bounded by this */
-
 static Position game;
 
 static void print_score(char *buf, size_t len, Score s)
@@ -64,12 +62,13 @@ static void on_bestmove(Move best, Move ponder, void *ctx)
         proto_out("bestmove %s", b);
 }
 
-static void cmd_uci(void)
+static void cmd_uci(char *args)
 {
+    (void)args;
     proto_out("id name Chariot " CHARIOT_VERSION);
     proto_out("id author the Chariot developers");
-    for (int i = 0; i < ENGINE_OPTION_COUNT; i++) {
-        const EngineOption *o = &ENGINE_OPTIONS[i];
+    for (int i = 0; i < proto_option_count(); i++) {
+        const EngineOption *o = proto_option(i);
         switch (o->type) {
         case OPT_SPIN: proto_out("option name %s type spin default %s min %ld max %ld", o->name, o->def, o->min, o->max); break;
         case OPT_CHECK: proto_out("option name %s type check default %s", o->name, o->def); break;
@@ -246,23 +245,12 @@ static void cmd_go(char *args)
     if (!l.depth && !l.nodes && !l.movetime && !l.mate && l.time[COLOR_FIRST] < 0 && l.time[COLOR_SECOND] < 0)
         l.infinite = true; /* a bare "go": think until "stop" */
     static const SearchReporter rep = {on_info, on_bestmove, NULL};
-    proto_prepare_search(&game);
-    proto_apply_strength(&l);
-    if (engine_searches_here()) { /* no threads here (WebAssembly): the search yields to read input */
-        engine_go_here(&game, &l, &rep);
-    } else if (!engine_go(&game, &l, &rep)) {
-        proto_error("could not start the search thread: searching here for at most %d ms, no input is read meanwhile",
-                    UCI_FALLBACK_MS);
-        if (l.infinite || l.ponder || (!l.depth && !l.nodes && !l.mate)) {
-            l.movetime = l.movetime ? l.movetime : UCI_FALLBACK_MS;
-            l.movetime = l.movetime < UCI_FALLBACK_MS ? l.movetime : UCI_FALLBACK_MS;
-        }
-        engine_go_here(&game, &l, &rep);
-    }
+    proto_start_search(&game, &l, &rep);
 }
 
-static void cmd_display(void)
+static void cmd_display(char *args)
 {
+    (void)args;
     char buf[1024], fen[128];
     pos_print(&game, buf, sizeof buf);
     pos_get_fen(&game, fen, sizeof fen);
@@ -271,77 +259,93 @@ static void cmd_display(void)
     fflush(stdout);
 }
 
+static void cmd_isready(char *args)
+{
+    (void)args;
+    proto_out("readyok");
+}
+
+static void cmd_ucinewgame(char *args)
+{
+    (void)args;
+    engine_new_game();
+}
+
+static void set_position(const char *text)
+{
+    char err[256];
+    if (!proto_parse_position(&game, text, err, sizeof err))
+        proto_position_error(&game, err);
+}
+
+static void cmd_position(char *args) { set_position(args); }
+
+/* UCI-cyclone: `fen ...` and `startpos ...` without the "position" keyword. */
+static void cmd_position_as(const char *word, const char *args)
+{
+    char buf[8192];
+    snprintf(buf, sizeof buf, "%s %s", word, args);
+    set_position(buf);
+}
+
+static void cmd_fen(char *args) { cmd_position_as("fen", args); }
+
+static void cmd_startpos(char *args) { cmd_position_as("startpos", args); }
+
+static void cmd_stop(char *args)
+{
+    (void)args;
+    engine_stop();
+    engine_wait();
+}
+
+static void cmd_ponderhit(char *args)
+{
+    (void)args;
+    if (!engine_ponderhit())
+        proto_out("info string ponderhit ignored: no search is pondering");
+}
+
+static void cmd_eval(char *args)
+{
+    (void)args;
+    proto_out("info string eval %d (side to move)", eval_evaluate(&game));
+}
+
+static void cmd_bench(char *args)
+{
+    long depth = 0; /* the default */
+    char *save, *tok = strtok_r(args, " \t", &save), *extra = tok ? strtok_r(NULL, " \t", &save) : NULL;
+    if (tok && !proto_parse_long(tok, 1, MAX_DEPTH, &depth))
+        proto_error("bench: '%s' is not a depth from 1 to %d", tok, MAX_DEPTH);
+    else if (extra)
+        proto_error("bench takes one number, the depth; unexpected '%s'", extra);
+    else
+        bench_run((int)depth, 0, 0);
+}
+
+/* While a search runs: nothing that changes what it works on, starts another or waits for its end (bench after
+ * go infinite would never return), so that the engine keeps reading stop and isready. */
+static const ProtoCommand COMMANDS[] = {
+    {"uci", cmd_uci, true},           {"isready", cmd_isready, true},     {"ucinewgame", cmd_ucinewgame, false},
+    {"setoption", cmd_setoption, false}, {"position", cmd_position, false}, {"fen", cmd_fen, false},
+    {"startpos", cmd_startpos, false}, {"go", cmd_go, false},             {"stop", cmd_stop, true},
+    {"ponderhit", cmd_ponderhit, true}, {"d", cmd_display, true},         {"eval", cmd_eval, true},
+    {"bench", cmd_bench, false},
+};
+
 /* One line; returns false on quit. */
 static bool uci_command(char *line)
 {
-    char *args = line;
-    while (*args && !isspace((unsigned char)*args))
-        args++;
-    if (*args)
-        *args++ = 0;
-    const char *cmd = line;
-    char err[256];
+    char *args, *cmd = proto_split_command(line, &args);
     if (!*cmd)
         return true;
-    /* While a search runs: nothing that changes what it works on, starts another or waits for its end
-     * (bench after go infinite would never return), so the engine keeps reading stop and isready. */
-    static const char *const NOT_WHILE_SEARCHING[] = {"ucinewgame", "setoption", "position", "fen",
-                                                      "startpos",   "go",        "bench"};
-    for (size_t i = 0; i < sizeof NOT_WHILE_SEARCHING / sizeof NOT_WHILE_SEARCHING[0]; i++)
-        if (!strcmp(cmd, NOT_WHILE_SEARCHING[i])) {
-            if (engine_busy()) {
-                proto_error("%s ignored while searching (send stop first)", cmd);
-                if (!strcmp(cmd, "go"))
-                    proto_out("bestmove (none)"); /* every go is answered; the running search answers for itself */
-                return true;
-            }
-            engine_wait(); /* the last search may still be writing its bestmove (thread.c: the hand-off) */
-        }
     if (!strcmp(cmd, "quit")) {
         engine_stop();
         engine_wait();
         return false;
-    } else if (!strcmp(cmd, "uci"))
-        cmd_uci();
-    else if (!strcmp(cmd, "isready"))
-        proto_out("readyok");
-    else if (!strcmp(cmd, "ucinewgame"))
-        engine_new_game();
-    else if (!strcmp(cmd, "setoption"))
-        cmd_setoption(args);
-    else if (!strcmp(cmd, "position") || !strcmp(cmd, "fen") || !strcmp(cmd, "startpos")) {
-        char buf[8192];
-        if (strcmp(cmd, "position")) /* UCI-cyclone: no "position" keyword */
-            snprintf(buf, sizeof buf, "%s %s", cmd, args);
-        else
-            snprintf(buf, sizeof buf, "%s", args);
-        if (!proto_parse_position(&game, buf, err, sizeof err))
-            proto_position_error(&game, err);
-    } else if (!strcmp(cmd, "go"))
-        cmd_go(args);
-    else if (!strcmp(cmd, "stop")) {
-        engine_stop();
-        engine_wait();
-    } else if (!strcmp(cmd, "ponderhit")) {
-        if (!engine_ponderhit())
-            proto_out("info string ponderhit ignored: no search is pondering");
     }
-    else if (!strcmp(cmd, "d"))
-        cmd_display();
-    else if (!strcmp(cmd, "eval"))
-        proto_out("info string eval %d (side to move)", eval_evaluate(&game));
-    else if (!strcmp(cmd, "bench")) {
-        long depth = 0; /* the default */
-        char *save, *tok = strtok_r(args, " \t", &save), *extra = tok ? strtok_r(NULL, " \t", &save) : NULL;
-        if (tok && !proto_parse_long(tok, 1, MAX_DEPTH, &depth)) {
-            proto_error("bench: '%s' is not a depth from 1 to %d", tok, MAX_DEPTH);
-        } else if (extra) {
-            proto_error("bench takes one number, the depth; unexpected '%s'", extra);
-        } else {
-            engine_wait();
-            bench_run((int)depth, 0, 0);
-        }
-    } else
+    if (!proto_run_command(COMMANDS, sizeof COMMANDS / sizeof COMMANDS[0], cmd, args, "searching", "bestmove (none)"))
         proto_error("unknown command '%s'", cmd);
     return true;
 }

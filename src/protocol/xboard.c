@@ -22,18 +22,6 @@
 
 /* ---- numbers ---- */
 
-bool xboard_parse_seconds(const char *text, int64_t *ms)
-{
-    char *end;
-    if (!text || !*text || isspace((unsigned char)*text))
-        return false;
-    double v = strtod(text, &end);
-    if (end == text || *end || !isfinite(v) || v < 0 || v * 1000 > (double)TIME_CLOCK_MAX_MS)
-        return false;
-    *ms = (int64_t)llround(v * 1000);
-    return true;
-}
-
 bool xboard_parse_level(const char *args, int *mps, int64_t *base_ms, int64_t *inc_ms)
 {
     char m[32], base[32], inc[32], extra[2];
@@ -54,7 +42,7 @@ bool xboard_parse_level(const char *args, int *mps, int64_t *base_ms, int64_t *i
         if (end == secs || !isfinite(seconds) || seconds < 0 || seconds >= 60 || *secs == '-')
             return false;
     }
-    if (!xboard_parse_seconds(inc, inc_ms))
+    if (!proto_parse_seconds(inc, false, inc_ms))
         return false;
     *mps = (int)moves;
     *base_ms = (int64_t)llround(minutes * 60000 + seconds * 1000);
@@ -81,8 +69,8 @@ static void cmd_protover(char *args)
               "sigint=0 sigterm=0 colors=0 time=1 draw=1 analyze=1 reuse=1 name=0 nps=0 san=0 debug=1 "
               "memory=1 smp=1",
               CHARIOT_VERSION, variants);
-    for (int i = 0; i < ENGINE_OPTION_COUNT; i++) {
-        const EngineOption *o = &ENGINE_OPTIONS[i];
+    for (int i = 0; i < proto_option_count(); i++) {
+        const EngineOption *o = proto_option(i);
         static const char *const BY_COMMAND[] = {"Hash",        "Threads",      "Ponder",     "MultiPV",
                                                  "UCI_Variant", "UCI_Chess960", "FairyRanks", "UCI_ShowWDL"};
         bool skip = false;
@@ -303,7 +291,7 @@ static void cmd_level(char *args)
 static void cmd_st(char *args)
 {
     int64_t ms;
-    if (!xboard_parse_seconds(args, &ms) || ms == 0) {
+    if (!proto_parse_seconds(args, false, &ms) || ms == 0) {
         error_reply("st needs seconds above 0", "st", args);
         return;
     }

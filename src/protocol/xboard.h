@@ -12,7 +12,5 @@
  * minutes or minutes:seconds (text after it is ignored, as the protocol
  * asks), the increment in seconds (decimals allowed). */
 bool xboard_parse_level(const char *args, int *mps, int64_t *base_ms, int64_t *inc_ms);
-/* A number of seconds (decimals allowed) from 0 to TIME_CLOCK_MAX_MS / 1000, as `st` and the increment take it. */
-bool xboard_parse_seconds(const char *text, int64_t *ms);
 
 #endif

@@ -158,10 +158,10 @@ static const char *session_cap(Dialect d, const char *key, const char *tok, bool
     return NULL;
 }
 
-/* The arguments of a UCCI line, [*from, *last) of vis, as the engine's loop cuts them: proto_split_command
+/* The arguments of a UCI or UCCI line, [*from, *last) of vis, as the engine's loop cuts them: proto_split_command
  * drops blanks of every kind (vertical tab, form feed too) around them, where a plain split at spaces and
  * tabs would not. */
-static void session_ucci_args(const char *vis, size_t *from, size_t *last)
+static void session_args(const char *vis, size_t *from, size_t *last)
 {
     char *copy = strdup(vis), *args;
     if (!copy)
@@ -180,8 +180,8 @@ static void session_go(Dialect d, const char *vis, size_t from, bool millisec, B
 {
     char prev[32] = "";
     size_t i = from, last = strlen(vis);
-    if (d == DIALECT_UCCI)
-        session_ucci_args(vis, &i, &last);
+    if (d != DIALECT_XBOARD)
+        session_args(vis, &i, &last);
     buf_add(o, vis, i);
     while (i < last) {
         size_t j = i;
@@ -260,9 +260,8 @@ typedef struct {
 static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
 {
     size_t c = 0;
-    if (d != DIALECT_UCI)
-        while (isspace((unsigned char)vis[c]))
-            c++;
+    while (isspace((unsigned char)vis[c])) /* every loop cuts its lines with proto_split_command */
+        c++;
     size_t ce = c;
     while (vis[ce] && !isspace((unsigned char)vis[ce]))
         ce++;
@@ -306,7 +305,7 @@ static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
          * uncapped, and the session allocated 816 MiB), the name up to a blank or tab, the value the trimmed
          * rest */
         size_t n0, last;
-        session_ucci_args(vis, &n0, &last);
+        session_args(vis, &n0, &last);
         size_t n1 = n0;
         while (n1 < last && vis[n1] != ' ' && vis[n1] != '\t')
             n1++;
@@ -360,7 +359,9 @@ static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
     else if (!strcmp(cmd, "bench") && d == DIALECT_UCI) {
         /* bench [depth]: one that would run (a depth from 1 or none, nothing after) is dropped: even
          * bench 1 takes 100 ms (40 positions, each after clearing a 16 MiB table) */
-        char *copy = strdup(vis + args), *save = NULL;
+        size_t from, last;
+        session_args(vis, &from, &last);
+        char *copy = strndup(vis + from, last - from), *save = NULL;
         if (!copy)
             abort();
         char *tok = strtok_r(copy, " \t", &save), *extra = tok ? strtok_r(NULL, " \t", &save) : NULL;
@@ -453,9 +454,8 @@ static SessionExpect session_expect(Dialect d, const char *in, size_t n)
         if (!line)
             abort();
         char *p = line;
-        if (d != DIALECT_UCI)
-            while (isspace((unsigned char)*p))
-                p++;
+        while (isspace((unsigned char)*p))
+            p++;
         char *args = p;
         while (*args && !isspace((unsigned char)*args))
             args++;
@@ -512,10 +512,13 @@ static void session_run(Dialect d, const char *prefix, const uint8_t *data, size
     if (!f)
         abort();
     proto_set_input(f);
+    /* the prefix's first line (ucci, xboard) is that loop's first command, as main.c's choice hands it on */
     if (d == DIALECT_UCI)
         uci_loop_from(NULL);
+    else if (d == DIALECT_UCCI)
+        ucci_loop_from(NULL);
     else
-        proto_main_loop();
+        xboard_loop_from(NULL);
     proto_set_input(NULL);
     fclose(f);
     FUZZ_CHECK(!threads_busy(), "a search still runs after the loop ended");

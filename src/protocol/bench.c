@@ -1,5 +1,6 @@
 /*
- * bench.c - the bench signature and the perft divide.
+ * bench.c - the bench signature and the perft divide: the UCI commands `bench` and
+ * `go perft`, and the command line's `bench` and `perft`.
  */
 #include "bench.h"
 
