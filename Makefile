@@ -27,7 +27,7 @@ CLIBSRC := $(filter-out src/cli/main.c,$(CORE)) $(CHESS)
 CHDRS   := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h src/chess/*.h)
 CTESTSRC := tests/main.c tests/util.c tests/chess/groups.c tests/chess/test_uci.c
 
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format test-match
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -94,7 +94,7 @@ tests/run-tests-san: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot-san
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC) -Itests -o $@ $(TESTSRC) $(LIBSRC) $(LDLIBS)
 
-test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install test-mpi ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -138,6 +138,9 @@ install: chariot chariot-chess          ## install both engines and the man page
 uninstall:                              ## remove what install installed
 	rm -f $(DESTDIR)$(BINDIR)/chariot $(DESTDIR)$(BINDIR)/chariot-chess \
 	    $(DESTDIR)$(MANDIR)/man6/chariot.6 $(DESTDIR)$(MANDIR)/man6/chariot-chess.6
+
+test-match: chariot chariot-chess      ## the match runner (tools/match.py): statistics, rules, a few fixed-node games
+	python3 tests/match_test.py
 
 test-install: chariot chariot-chess     ## make install and uninstall into a scratch DESTDIR (tests/install_test.sh)
 	bash tests/install_test.sh
