@@ -4,6 +4,7 @@
 #
 # Variables:  CC=gcc|clang   WERROR=1 (warnings fail the build, as in CI)
 #             DEPTH=N        bench depth for `make bench`
+#             ARCH=A         the processors the optimised builds run on (`make help`; `make clean` first)
 
 CC      ?= cc
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wconversion -Wsign-conversion
@@ -11,7 +12,16 @@ ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
 INC     := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/xiangqi
-OPT     := -O3 -march=native -flto=auto
+# ARCH: native (the default) uses every instruction of this machine, so the binary may stop with an
+# illegal instruction elsewhere; the x86-64 levels run on any processor of that level or newer (v2:
+# SSE4.2 and POPCNT, 2009 on; v3 = avx2: AVX2, BMI2, 2013 on; v4: AVX-512); generic names no -march.
+ARCHS   := native x86-64 x86-64-v2 x86-64-v3 x86-64-avx2 x86-64-v4 generic
+ARCH    ?= native
+ifeq ($(filter $(ARCH),$(ARCHS)),)
+$(error ARCH=$(ARCH) is not one of: $(ARCHS))
+endif
+MARCH   := $(if $(filter generic,$(ARCH)),,-march=$(if $(filter x86-64-avx2,$(ARCH)),x86-64-v3,$(ARCH)))
+OPT     := -O3 $(MARCH) -flto=auto
 LDLIBS  := -lm -lpthread
 
 CORE    := $(wildcard src/engine/*.c src/protocol/*.c src/cli/*.c)
@@ -27,7 +37,7 @@ CLIBSRC := $(filter-out src/cli/main.c,$(CORE)) $(CHESS)
 CHDRS   := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h src/chess/*.h)
 CTESTSRC := tests/main.c tests/util.c tests/chess/groups.c tests/chess/test_uci.c
 
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format test-match test-arch
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -48,7 +58,7 @@ tests/run-tests-chess: $(CLIBSRC) $(CTESTSRC) $(CHDRS) tests/*.h chariot-chess
 	$(CC) $(WARN) -O2 -g $(CINC) -Itests -o $@ $(CTESTSRC) $(CLIBSRC) $(LDLIBS)
 
 tests/chess/perft-check: tests/chess/perft_check.c $(CHESS) $(CHDRS) src/engine/numparse.c src/engine/perft.c
-	$(CC) $(WARN) -O3 -march=native -DNDEBUG $(CINC) -o $@ tests/chess/perft_check.c $(CHESS) src/engine/numparse.c src/engine/perft.c -lm
+	$(CC) $(WARN) -O3 $(MARCH) -DNDEBUG $(CINC) -o $@ tests/chess/perft_check.c $(CHESS) src/engine/numparse.c src/engine/perft.c -lm
 
 tests/chess/rules-check: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/engine/numparse.c
 	$(CC) $(WARN) -O2 -g -DCHARIOT_CHECKS $(CINC) -o $@ tests/chess/rules_check.c $(CHESS) src/engine/numparse.c -lm
@@ -70,6 +80,16 @@ perft-deep: tests/chess/perft-check   ## every chess perft count (6.7 billion no
 	./tests/chess/perft-check tests/chess/perft.epd 0
 
 release: chariot                      ## same as `all`: -O3 -march=native, LTO
+
+# Portable builds under their own names, beside ./chariot: `make chariot-x86-64-v2 chariot-chess-x86-64-v2`.
+PORTABLE := x86-64 x86-64-v2 x86-64-v3 x86-64-v4
+$(PORTABLE:%=chariot-%): chariot-%: $(CORE) $(GAME) $(HDRS) Makefile
+	$(CC) $(WARN) -O3 -march=$* -flto=auto -DNDEBUG $(INC) -o $@ $(CORE) $(GAME) $(LDLIBS)
+$(PORTABLE:%=chariot-chess-%): chariot-chess-%: $(CORE) $(CHESS) $(CHDRS) Makefile
+	$(CC) $(WARN) -O3 -march=$* -flto=auto -DNDEBUG $(CINC) -o $@ $(CORE) $(CHESS) $(LDLIBS)
+
+test-arch: chariot chariot-chess chariot-x86-64 chariot-chess-x86-64 ## the portable x86-64 builds give the native builds' bench signatures
+	bash tests/arch_test.sh ./chariot ./chariot-x86-64 ./chariot-chess ./chariot-chess-x86-64
 
 debug: chariot-debug                  ## ./chariot-debug: -O1 -g, invariants checked after every make/unmake
 
@@ -94,7 +114,7 @@ tests/run-tests-san: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot-san
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC) -Itests -o $@ $(TESTSRC) $(LIBSRC) $(LDLIBS)
 
-test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install test-mpi ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -119,10 +139,10 @@ bench-perft: chariot                  ## perft speed against Fairy-Stockfish, sa
 tune: chariot-tune                    ## ./chariot-tune: fits the evaluation weights to games (docs/tuning.md)
 
 chariot-tune: tools/tune.c $(LIBSRC) $(HDRS)
-	$(CC) $(WARN) -O3 -march=native -DNDEBUG -DEVAL_TUNING $(INC) -o $@ tools/tune.c $(LIBSRC) $(LDLIBS)
+	$(CC) $(WARN) -O3 $(MARCH) -DNDEBUG -DEVAL_TUNING $(INC) -o $@ tools/tune.c $(LIBSRC) $(LDLIBS)
 
 chariot-tune-chess: tools/tune.c $(CLIBSRC) $(CHDRS) ## ./chariot-tune-chess: the same tuner on the chess evaluation
-	$(CC) $(WARN) -O3 -march=native -DNDEBUG -DEVAL_TUNING $(CINC) -o $@ tools/tune.c $(CLIBSRC) $(LDLIBS)
+	$(CC) $(WARN) -O3 $(MARCH) -DNDEBUG -DEVAL_TUNING $(CINC) -o $@ tools/tune.c $(CLIBSRC) $(LDLIBS)
 
 # Install like any Unix program: PREFIX (/usr/local) and DESTDIR (staging, for packages).
 PREFIX  ?= /usr/local
@@ -135,9 +155,16 @@ install: chariot chariot-chess          ## install both engines and the man page
 	install -m 644 man/chariot.6 $(DESTDIR)$(MANDIR)/man6/chariot.6
 	printf '.so man6/chariot.6\n' > $(DESTDIR)$(MANDIR)/man6/chariot-chess.6
 
-uninstall:                              ## remove what install installed
+uninstall:                              ## remove what install installed, and the folders it leaves empty
 	rm -f $(DESTDIR)$(BINDIR)/chariot $(DESTDIR)$(BINDIR)/chariot-chess \
 	    $(DESTDIR)$(MANDIR)/man6/chariot.6 $(DESTDIR)$(MANDIR)/man6/chariot-chess.6
+	@# empty folders, deepest first, up to PREFIX (into a DESTDIR: up to DESTDIR, which stays)
+	@for d in $(MANDIR)/man6 $(BINDIR); do d="$(DESTDIR)$$d"; \
+	    while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != / ] && [ "$$d" != . ] && rmdir "$$d" 2>/dev/null; do \
+	        [ -n "$(DESTDIR)" ] || [ "$$d" != "$(PREFIX)" ] || break; d=$$(dirname "$$d"); done; done
+
+test-match: chariot chariot-chess      ## the match runner (tools/match.py): statistics, rules, a few fixed-node games
+	python3 tests/match_test.py
 
 test-install: chariot chariot-chess     ## make install and uninstall into a scratch DESTDIR (tests/install_test.sh)
 	bash tests/install_test.sh
@@ -311,9 +338,13 @@ clean:                                ## remove build outputs
 	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune chariot-tune-chess tests/run-tests tests/run-tests-san \
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
 	    tests/chess/rules-check tests/chess/rules-check-san
-	rm -f chariot-mpi chariot-chess-mpi
+	rm -f chariot-mpi chariot-chess-mpi $(PORTABLE:%=chariot-%) $(PORTABLE:%=chariot-chess-%)
 	rm -rf $(WASM_DIR)
 	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay fuzz-out/obj-fuzz-chess fuzz-out/obj-replay-chess
 
 help:                                 ## list the targets
-	@grep -E '^[a-z-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/^([a-z-]+):.*## /  \1\t/' | expand -t 16
+	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/^([a-z0-9-]+):.*## /\1\t/' | \
+	    awk -F'\t' '{ printf "  %-20s %s\n", $$1, $$2 }'
+	@echo "Variables: CC=gcc|clang  WERROR=1  DEPTH=N (bench)  PREFIX=/usr/local DESTDIR= (install)"
+	@echo "  ARCH=native (this machine's instructions; the default) | x86-64 | x86-64-v2 | x86-64-v3 (= x86-64-avx2)"
+	@echo "       | x86-64-v4 | generic: for other machines, e.g. make clean && make ARCH=x86-64-v2 (README)"

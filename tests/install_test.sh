@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # install_test.sh - `make install` and `make uninstall` into a scratch DESTDIR: the two engines and the
 # man page land under PREFIX, the installed engines run (--version, --help), the man page formats
-# without a warning (when groff is installed), and uninstall removes every file it installed.
+# without a warning (when groff is installed), and uninstall removes every file it installed and the
+# folders it created.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 dest=$(mktemp -d)
@@ -26,4 +27,6 @@ fi
 make -s uninstall DESTDIR="$dest" PREFIX=/opt/chariot >/dev/null
 left=$(find "$dest" -type f)
 [ -z "$left" ] || fail "make uninstall left: $left"
+left=$(find "$dest" -mindepth 1)
+[ -z "$left" ] || fail "make uninstall left the folders it created: $left"
 echo "install_test: install, --version, --help, man page and uninstall OK"

@@ -83,7 +83,7 @@ def main():
         red, black = tags.get("Red", tags.get("White")), tags.get("Black")
         res = tags.get("Result", tags.get("_end", "*"))
         axf, why = res, ""
-        if tags.get("Termination") in ("repetition", "perpetual"):
+        if tags.get("Termination", "").startswith(("repetition", "perpetual", "threefold")):
             rep_games += 1
             axf, why = judge(a.chariot, tags["FEN"], moves)
             changed += axf != res

@@ -15,7 +15,7 @@
 #
 # Needs ./chariot (make), fuzz-out/bin/fuzz_ucci (make fuzz-out/bin/fuzz_ucci), python3
 # and Fairy-Stockfish (the soak's referee): $FAIRY, else fairy-stockfish on the PATH.
-# $OPENINGS names the soak's openings (default ../shared/tools/openings-xq.txt); $SIZES the
+# $OPENINGS names the soak's openings (default tools/openings-xq.txt); $SIZES the
 # table sizes in MiB (default "16384 32768 65536"; a smaller list tries the script out).
 # Writes OUTDIR/system.txt, large-table.txt, soak.txt, soak-log.tar.gz and fuzz.tar.gz
 # (the fuzzers' logs, new inputs and any crash files). A soak needs 4 cores a game
@@ -28,7 +28,7 @@ secs=${2:-540}
 conc=${3:-3}
 nfuzz=${4:-5}
 fairy=${FAIRY:-$(command -v fairy-stockfish || echo /usr/games/fairy-stockfish)}
-openings=${OPENINGS:-../shared/tools/openings-xq.txt}
+openings=${OPENINGS:-tools/openings-xq.txt}
 sizes=${SIZES:-16384 32768 65536}
 mkdir -p "$out"
 out=$(cd "$out" && pwd)

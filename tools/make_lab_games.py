@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Make the game records used by `chariot ttlab aging` (GAME_LAB_GAMES): Fairy-Stockfish plays
-itself at a fixed depth from some of the shared openings; prints C string
+itself at a fixed depth from the first openings of OPENINGS_FILE; prints C string
 literals "FEN|m1 m2 ..." with moves in ICCS (ranks 0-9).
 
 Usage: tools/make_lab_games.py OPENINGS_FILE NGAMES PLIES DEPTH > games.txt

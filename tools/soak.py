@@ -16,7 +16,7 @@ Both runs: clock 1+0.01 by default (`go wtime btime winc binc`); the runner
 keeps the clocks (from sending the command that starts the clock - go,
 ponderhit, or the stop of a missed ponder - to reading `bestmove`) and a side
 whose clock goes below -margin loses on time. Openings from
-../shared/tools/openings-xq.txt (each played twice, colours swapped) or the
+tools/openings-xq.txt (each played twice, colours swapped) or the
 start position. Fairy-Stockfish, in a separate process, referees every move
 (`go perft 1` lists the legal moves) and the ends of games: no legal move
 loses, 3-fold repetition draws unless one side checked on every move of the
@@ -1094,8 +1094,8 @@ def main():
     ap.add_argument("--san-engine", default=os.path.join(ROOT, "chariot-san"), help="ASan+UBSan build (run A)")
     ap.add_argument("--fairy", default=shutil.which("fairy-stockfish") or "/usr/games/fairy-stockfish",
                     help="Fairy-Stockfish: run A's opponent and the referee of both runs")
-    ap.add_argument("--openings", default=os.path.join(ROOT, "..", "shared", "tools", "openings-xq.txt"),
-                    help="one FEN [moves ...] a line (default ../shared/tools/openings-xq.txt; start position if absent)")
+    ap.add_argument("--openings", default=os.path.join(ROOT, "tools", "openings-xq.txt"),
+                    help="one FEN [moves ...] a line (default tools/openings-xq.txt; start position if absent)")
     ap.add_argument("--threads", type=int, default=2, help="Chariot's Threads (default 2)")
     ap.add_argument("--hash", type=int, default=16, help="Hash in MiB of every engine (default 16)")
     ap.add_argument("--margin", type=float, default=0.05, help="seconds a clock may go below 0 (default 0.05)")

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# strength.sh - the strength workflow: a match with ../shared/tools/xqmatch.py
-# and one line appended to docs/strength.md (Elo ± 95% error, games, W/D/L,
-# time control, commit).
+# strength.sh - the strength workflow: a match with tools/match.py (openings
+# tools/openings-xq.txt, Fairy-Stockfish as the referee) and one line appended
+# to docs/strength.md (Elo ± 95% error, games, W/D/L, time control, commit).
 #
 #   tools/strength.sh fsf  [--games N] [--tc 5+0.05]        Chariot against Fairy-Stockfish 11.1
 #                                                          (UCI_Variant xiangqi, Hash 64, 1 thread)
@@ -13,9 +13,10 @@
 #                                                          Chariot with N threads against 1 thread
 #   tools/strength.sh rules [--games N] [--tc 5+0.05]      Chariot (Repetition Rule AXF) against itself
 #                                                          with Repetition Rule CheckOnly
-# xqmatch's referee knows perpetual check but not chase: after fsf, self and rules matches every game
-# that ended by repetition is judged again by `chariot judge` (tools/axf_rejudge.py, the AXF rules) and
-# the row reports those results. The no-capture draw is the AXF 60-move rule (120 plies).
+# A game that repeats a position for the third time gets the verdict of `chariot judge` (the AXF
+# rules: perpetual check or chase loses; docs/rules.md), from the copy of the binary under test; the
+# row counts the games each side won by such a verdict. The no-capture draw is the AXF 60-move rule
+# (120 plies).
 # Both engines get Hash 64 and one thread unless stated. Run it on an otherwise
 # idle machine (the match uses both cores); never while building or testing.
 set -euo pipefail
@@ -36,8 +37,7 @@ while [ $# -gt 0 ]; do
     *) echo "strength.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
-xqmatch=${XQMATCH:-../shared/tools/xqmatch.py}
-openings=${OPENINGS:-../shared/tools/openings-xq.txt}
+openings=${OPENINGS:-tools/openings-xq.txt}
 fsf=${FSF:-/usr/games/fairy-stockfish}
 make -s chariot
 commit=$(git rev-parse --short HEAD)
@@ -45,46 +45,39 @@ git diff --quiet HEAD -- src || commit="$commit+dirty"
 out=out/strength-$mode-$commit-$(date +%m%d-%H%M%S)
 mkdir -p "$out"
 cp chariot "$out/chariot" # the match keeps its own copy: rebuilding during it changes nothing
-me=(name=chariot-$commit "cmd=$out/chariot" proto=uci ranks=0 option.Hash=64)
+me=(name=chariot-$commit "cmd=$out/chariot" proto=uci option.Hash=64)
 case "$mode" in
 fsf) them=(name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64 option.Threads=1) ;;
-sprt) ;; # tools/sprt.py: batches of xqmatch games until the test decides
-self) me+=(option.Threads="$threads"); them=(name=chariot-1thread "cmd=$out/chariot" proto=uci ranks=0 option.Hash=64) ;;
-rules) them=(name=chariot-checkonly "cmd=$out/chariot" proto=uci ranks=0 option.Hash=64 "option.Repetition Rule=CheckOnly") ;;
+sprt) ;; # tools/sprt.py: tools/match.py with --sprt, until the test decides
+self) me+=(option.Threads="$threads"); them=(name=chariot-1thread "cmd=$out/chariot" proto=uci option.Hash=64) ;;
+rules) them=(name=chariot-checkonly "cmd=$out/chariot" proto=uci option.Hash=64 "option.Repetition Rule=CheckOnly") ;;
 *) echo "strength.sh: mode is fsf, sprt, self or rules" >&2; exit 2 ;;
 esac
 if [ "$mode" = sprt ]; then
     python3 tools/sprt.py "$out/chariot" "$old" --tc "$tc" --elo0 "$elo0" --elo1 "$elo1" --max-games "$games" \
         --concurrency "$concurrency" --out "$out" | tee "$out/match.txt"
 else
-    python3 "$xqmatch" --engine "${me[@]}" --engine "${them[@]}" --tc "$tc" --games "$games" \
-        --concurrency "$concurrency" --nocapture-draw 120 --openings "$openings" --pgn "$out/games.pgn" --json |
-        tee "$out/match.txt"
-    python3 tools/axf_rejudge.py "$out/games.pgn" --chariot "$out/chariot" --engine "chariot-$commit" --json |
-        tee "$out/axf.txt"
+    python3 tools/match.py --engine "${me[@]}" --engine "${them[@]}" --tc "$tc" --games "$games" \
+        --concurrency "$concurrency" --nocapture 120 --openings "$openings" --judge "$out/chariot" \
+        --pgn "$out/games.pgn" --json | tee "$out/match.txt"
 fi
-python3 - "$out/match.txt" "$mode" "$tc" "$commit" "$threads" "$note" "$out/axf.txt" <<'PY'
+python3 - "$out/match.txt" "$mode" "$tc" "$commit" "$threads" "$note" <<'PY'
 import json, os, sys, datetime
 lines = [l for l in open(sys.argv[1]) if l.startswith("{")]
 if not lines:
-    sys.exit("strength.sh: no result line from xqmatch")
+    sys.exit("strength.sh: no result line from tools/match.py")
 r = json.loads(lines[-1])
 mode, tc, commit, threads, note = sys.argv[2:7]
-elo = "n/a" if r["elo"] is None else f"{r['elo']:+.0f} ± {r['elo_err95']:.0f}"
+elo = "n/a" if r["elo"] is None or r["elo_err95"] is None else f"{r['elo']:+.0f} ± {r['elo_err95']:.0f}"
 opp = {"fsf": "Fairy-Stockfish 11.1", "sprt": "earlier build (SPRT)", "self": "Chariot 1 thread",
        "rules": "itself with Repetition Rule CheckOnly"}[mode]
 if note:
     opp += f" ({note})"
-axf = [l for l in open(sys.argv[7])] if os.path.exists(sys.argv[7]) else []
-axf = [json.loads(l) for l in axf if l.startswith("{")]
-if axf:  # the AXF rules' results replace xqmatch's
-    a = axf[-1]
-    r["wins"], r["draws"], r["losses"] = a["axf"]["w"], a["axf"]["d"], a["axf"]["l"]
-    elo = f"{a['axf']['elo']:+.0f} ± {a['axf']['err']:.0f}"
-    opp += (f"; repetitions judged by chariot judge (AXF): {a['repetition_games']} games, {a['changed']} results "
-            f"changed, rule wins {', '.join(f'{k} {v}' for k, v in a['rule_wins'].items()) or 'none'}; "
-            f"xqmatch's own score {a['xq']['w']}/{a['xq']['d']}/"
-            f"{a['xq']['l']}")
+if mode != "sprt":  # games won by a repetition verdict of chariot judge (perpetual check or chase)
+    opp += "; rule wins (chariot judge): " + (", ".join(f"{k} {v}" for k, v in sorted(r["rule_wins"].items()))
+                                              or "none")
+if r.get("elo_penta") is not None and r.get("elo_penta_err95") is not None:
+    opp += f"; pentanomial {r['pentanomial']} {r['elo_penta']:+.0f} ± {r['elo_penta_err95']:.0f}"
 if mode == "sprt":
     opp += f"; SPRT [{r['elo0']:g}, {r['elo1']:g}] LLR {r['llr']} {r['decision'] or 'inconclusive'}"
 who = f"Chariot {threads} threads" if mode == "self" else "Chariot"

@@ -30,8 +30,7 @@ while [ $# -gt 0 ]; do
     *) echo "strength_levels.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
-xqmatch=${XQMATCH:-../shared/tools/xqmatch.py}
-openings=${OPENINGS:-../shared/tools/openings-xq.txt}
+openings=${OPENINGS:-tools/openings-xq.txt}
 fsf=${FSF:-/usr/games/fairy-stockfish}
 out=$(mktemp -d)
 cp ./chariot "$out/chariot" # the binary under test stays the same while the build changes
@@ -54,10 +53,10 @@ for level in $levels; do
         them=(name="fsf-$a" "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64
               option.UCI_LimitStrength=true option.UCI_Elo="$a")
     fi
-    python3 "$xqmatch" --engine name="chariot-L$level" cmd="$out/chariot" proto=uci option.Hash=64 \
+    python3 tools/match.py --engine name="chariot-L$level" cmd="$out/chariot" proto=uci option.Hash=64 \
         "option.Skill Level=$level" --engine "${them[@]}" \
-        --tc "$tc" --games "$games" --concurrency "$concurrency" --nocapture-draw "$nocapture" \
-        --openings "$openings" --opening-order random --seed "$((level + 1))" --json --quiet >"$out/L$level.json"
+        --tc "$tc" --games "$games" --concurrency "$concurrency" --nocapture "$nocapture" --judge "$out/chariot" \
+        --openings "$openings" --seed "$((level + 1))" --json --quiet >"$out/L$level.json"
     python3 - "$out/L$level.json" "$level" "$a" <<'EOF'
 import json, sys
 r = json.loads(open(sys.argv[1]).read().strip().splitlines()[-1])

@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+"""tests/match_test.py - checks of tools/match.py, the match runner (make test-match; a few seconds).
+
+  * the statistics against figures worked out by hand (below);
+  * a scripted engine (this file, run with --script) that plays given moves: a threefold repetition
+    judged by `chariot judge` and by the runner's own rule, an illegal move, a move after the clock;
+  * short games at fixed nodes: ./chariot against itself (UCI and UCCI) and ./chariot-chess against
+    itself, with the PGN and the JSON summary read back.
+
+Needs Fairy-Stockfish (the referee); without it the engine games are skipped, the statistics not.
+Exit status 0 if every check passed.
+"""
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import match  # noqa: E402
+import sprt  # noqa: E402
+
+FAILS = []
+
+
+def check(what, ok, detail=""):
+    print(f"{'ok  ' if ok else 'FAIL'} {what}" + (f": {detail}" if detail and not ok else ""))
+    if not ok:
+        FAILS.append(what)
+
+
+def near(x, y, tol):
+    return x is not None and abs(x - y) <= tol
+
+
+def statistics():
+    # Pentanomial [1, 2, 4, 2, 1] (10 pairs): pair scores 0, .25, .5, .75, 1 give a mean of
+    # (0 + .5 + 2 + 1.5 + 1) / 10 = 0.5 and a variance of (.25 + 2 * .0625 + 0 + 2 * .0625 + .25) / 10 = 0.075.
+    n, m, v = sprt.pair_stats([1, 2, 4, 2, 1])
+    check("pentanomial mean and variance", n == 10 and near(m, 0.5, 1e-12) and near(v, 0.075, 1e-12), (n, m, v))
+    # Elo 0; standard error sqrt(.075 / 10) = .08660, so the interval is the score .5 -+ .16974:
+    # -400 log10(1 / .33026 - 1) = -400 log10(2.02792) = -122.8, i.e. 0 +- 122.8.
+    elo, err = sprt.elo_interval([1, 2, 4, 2, 1])
+    check("pentanomial Elo 0 +- 122.8", near(elo, 0.0, 1e-9) and near(err, 122.8, 0.1), (elo, err))
+    # LLR for elo0 = 0, elo1 = 10: s0 = .5, s1 = 1 / (1 + 10^-0.025) = .514387;
+    # 10 * (s1 - s0) * (2m - s0 - s1) / (2v) = 10 * .0143868 * -.0143868 / .15 = -0.013799.
+    check("LLR [0, 10] of a level match", near(sprt.llr([1, 2, 4, 2, 1], 0, 10), -0.013799, 2e-6),
+          sprt.llr([1, 2, 4, 2, 1], 0, 10))
+    # 50 pairs all won: mean 1, variance 0 (floored at .01): 50 * .0143868 * (2 - 1.014387) / .02 = 35.45, above
+    # ln(.95 / .05) = 2.944: H1.
+    check("LLR [0, 10] of 50 won pairs", near(sprt.llr([0, 0, 0, 0, 50], 0, 10), 35.45, 0.01),
+          sprt.llr([0, 0, 0, 0, 50], 0, 10))
+    # W/D/L 6/2/2: score .7, Elo -400 log10(3/7) = +147.2; variance (6 * .09 + 2 * .04 + 2 * .49) / 10 = .16,
+    # standard error sqrt(.016) = .12649, interval .7 -+ .24792 = .45208 ... .94792:
+    # (-400 log10(1 / .94792 - 1) + 400 log10(1 / .45208 - 1)) / 2 = (504.0 + 33.3) / 2 = 268.6.
+    elo, err = match.trinomial_elo(6, 2, 2)
+    check("trinomial Elo +147.2 +- 268.6", near(elo, 147.2, 0.05) and near(err, 268.6, 0.2), (elo, err))
+    # Perpetual check: plies 4..7 of a game Red began, Red's moves (4, 6) both checks, Black's (5, 7) not.
+    checks = [False, False, False, False, True, False, True, False]
+    check("own repetition rule: Red checked every move", match.own_repetition_verdict(checks, 4, 8) == (True, False))
+    check("own repetition rule: Black began", match.own_repetition_verdict(checks, 4, 8, False) == (False, True))
+    # SAN from a FEN and the legal moves.
+    fen = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"
+    check("SAN: castling, rook disambiguation",
+          match.san("e1g1", fen, {"e1g1", "a1d1", "h1d1"}, False, False) == "O-O" and
+          match.san("a1d1", fen, {"a1d1", "h1d1"}, False, False) == "Rad1" and
+          match.san("a1a8", fen, {"a1a8"}, True, False) == "Rxa8+")
+    check("openings: EPD, FEN moves, startpos moves",
+          match.load_openings(os.path.join(ROOT, "tools", "openings-chess.epd"), "chess")[0][0].count(" ") == 3)
+
+
+SCRIPT_ENGINE = r'''
+import sys, time
+script, delay = sys.argv[2].split(), float(sys.argv[3])
+ply = 0
+for line in sys.stdin:
+    w = line.split()
+    if not w: continue
+    if w[0] in ("uci", "ucci"): print("id name scripted\n" + w[0] + "ok", flush=True)
+    elif w[0] == "isready": print("readyok", flush=True)
+    elif w[0] == "position": ply = len(w) - w.index("moves") - 1 if "moves" in w else 0
+    elif w[0] == "go":
+        time.sleep(delay)
+        print("bestmove " + (script[ply] if ply < len(script) else "a0a0"), flush=True)
+    elif w[0] == "quit": break
+'''
+
+
+def run_match(args, tmp, name):
+    pgn = os.path.join(tmp, name + ".pgn")
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "match.py"), *args, "--pgn", pgn, "--json", "--quiet"]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    lines = [l for l in out.stdout.splitlines() if l.startswith("{")]
+    summary = json.loads(lines[-1]) if lines else {}
+    return summary, (open(pgn).read() if os.path.exists(pgn) else ""), out
+
+
+def scripted(tmp, moves, delay=0.0):
+    path = os.path.join(tmp, "scripted.py")
+    with open(path, "w") as f:
+        f.write(SCRIPT_ENGINE)
+    return f"cmd={sys.executable} {path} x '{moves}' {delay}"
+
+
+def games(fsf):
+    chariot, chess = os.path.join(ROOT, "chariot"), os.path.join(ROOT, "chariot-chess")
+    with tempfile.TemporaryDirectory() as tmp:
+        ref = ["--referee", fsf]
+        # Rooks out and back twice: the start position for the third time after 8 plies.
+        rep = "a0a1 a9a8 a1a0 a8a9 a0a1 a9a8 a1a0 a8a9"
+        s, pgn, out = run_match(["--engine", scripted(tmp, rep), "name=r", "--engine", scripted(tmp, rep), "name=b",
+                                 "--nodes", "1", "--games", "2", "--judge", chariot, *ref], tmp, "rep")
+        check("threefold repetition judged by chariot judge", s.get("draws") == 2 and
+              'Termination "repetition: threefold repetition, no violation"' in pgn and "PlyCount \"8\"" in pgn,
+              out.stdout + out.stderr)
+        s, pgn, out = run_match(["--engine", scripted(tmp, rep), "name=r", "--engine", scripted(tmp, rep), "name=b",
+                                 "--nodes", "1", "--games", "2", "--judge", "none", *ref], tmp, "rep2")
+        check("threefold repetition, the runner's own rule", s.get("draws") == 2 and
+              'Termination "threefold repetition"' in pgn, out.stdout + out.stderr)
+        # a0b5: no piece moves so
+        s, pgn, out = run_match(["--engine", scripted(tmp, "a0b5 a0b5"), "name=bad", "--engine", scripted(tmp, rep),
+                                 "name=good", "--nodes", "1", "--games", "2", *ref], tmp, "illegal")
+        check("an illegal move loses", s.get("losses") == 2 and s.get("faults") == {"bad:illegal": 2} and
+              "illegal move a0b5" in pgn, out.stdout + out.stderr)
+        # A clock of 0.3 s and a move after 0.6 s (the margin 0.1 s).
+        s, pgn, out = run_match(["--engine", scripted(tmp, rep, 0.6), "name=slow", "--engine", scripted(tmp, rep),
+                                 "name=fast", "--tc", "0.3+0", "--games", "2", *ref], tmp, "time")
+        check("a move after the clock loses on time", s.get("losses") == 2 and
+              s.get("faults") == {"slow:time": 2}, out.stdout + out.stderr)
+        if not os.access(chariot, os.X_OK) or not os.access(chess, os.X_OK):
+            check("./chariot and ./chariot-chess are built", False)
+            return
+        s, pgn, out = run_match(["--engine", f"cmd={chariot}", "name=uci", "--engine", f"cmd={chariot}", "name=ucci",
+                                 "proto=ucci", "--nodes", "2000", "--games", "4", "--concurrency", "2", "--max-plies",
+                                 "60", "--openings", os.path.join(ROOT, "tools", "openings-xq.txt"), *ref], tmp, "xq")
+        plies = [int(x) for x in re.findall(r'PlyCount "(\d+)"', pgn)]
+        check("xiangqi: Chariot UCI against UCCI, 4 games at 2000 nodes",
+              s.get("games") == 4 and not s.get("faults") and sum(s.get("pentanomial", [])) == 2 and
+              len(plies) == 4 and all(0 < p <= 60 for p in plies) and pgn.count("[Format \"ICCS\"]") == 4,
+              out.stdout + out.stderr)
+        s, pgn, out = run_match(["--game", "chess", "--engine", f"cmd={chess}", "name=a", "--engine", f"cmd={chess}",
+                                 "name=b", "--nodes", "2000", "--games", "2", "--max-plies", "40", "--openings",
+                                 os.path.join(ROOT, "tools", "openings-chess.epd"), *ref], tmp, "chess")
+        check("chess: chariot-chess against itself, 2 games at 2000 nodes, SAN moves",
+              s.get("games") == 2 and not s.get("faults") and re.search(r"\b1\. [NBRQK]?[a-h]?x?[a-h][1-8]", pgn),
+              out.stdout + out.stderr)
+
+
+def main():
+    statistics()
+    fsf = os.environ.get("FSF", "/usr/games/fairy-stockfish")
+    if os.access(fsf, os.X_OK):
+        games(fsf)
+    else:
+        print(f"engine games SKIPPED: no referee at {fsf} (Debian: apt-get install fairy-stockfish)")
+    print(f"match runner: {len(FAILS)} failure(s)")
+    return 1 if FAILS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
