@@ -24,48 +24,77 @@ MARCH   := $(if $(filter generic,$(ARCH)),,-march=$(if $(filter x86-64-avx2,$(AR
 OPT     := -O3 $(MARCH) -flto=auto
 LDLIBS  := -lm -lpthread
 
-CORE    := $(wildcard src/engine/*.c src/protocol/*.c src/cli/*.c)
-GAME    := $(wildcard src/xiangqi/*.c)
-LIBSRC  := $(filter-out src/cli/main.c,$(CORE)) $(GAME)
-HDRS    := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h src/xiangqi/*.h)
-TESTSRC := $(wildcard tests/*.c)
+# One engine, built once per game: the engine, the front ends and one game folder, compiled against that
+# game's src/GAME/game.h (through -Isrc/GAME). Every build of a game is made by the rules of game_builds
+# below, so a rule is written once for both games; a third game adds its name to GAMES and a binary name.
+GAMES        := xiangqi chess
+BIN_xiangqi  := chariot
+BIN_chess    := chariot-chess
+TUNE_xiangqi := chariot-tune
+TUNE_chess   := chariot-tune-chess
+CORE    := $(wildcard src/engine/*.c src/protocol/*.c src/cli/*.c)  # the engine and the front ends
+CORE_HDRS := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h)
+$(foreach g,$(GAMES),$(eval SRC_$(g) := $(wildcard src/$(g)/*.c)))                  # the game's own sources
+$(foreach g,$(GAMES),$(eval INC_$(g) := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/$(g)))
+$(foreach g,$(GAMES),$(eval HDRS_$(g) := $(CORE_HDRS) $(wildcard src/$(g)/*.h)))
+$(foreach g,$(GAMES),$(eval LIB_$(g) := $(filter-out src/cli/main.c,$(CORE)) $(SRC_$(g)))) # without main: tests, tools
 
-# Chess: the same engine sources against the chess game.
-CINC    := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/chess
-CHESS   := $(wildcard src/chess/*.c)
-CLIBSRC := $(filter-out src/cli/main.c,$(CORE)) $(CHESS)
-CHDRS   := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h src/chess/*.h)
-CTESTSRC := tests/main.c tests/util.c tests/chess/groups.c tests/chess/test_uci.c
+TESTSRC := $(wildcard tests/*.c)
+CTESTSRC := tests/main.c tests/util.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c # the engine's own tests run for both games
+
+# Cluster (docs/cluster.md): the same engines over MPI ranks, built against Debian's Open MPI
+# (libopenmpi-dev, openmpi-bin); the ordinary builds have no MPI in them.
+MPICC      ?= mpicc
+CLUSTER    := $(wildcard src/cluster/*.c)
+
+# Portable builds under their own names, beside ./chariot: `make chariot-x86-64-v2 chariot-chess-x86-64-v2`.
+PORTABLE := x86-64 x86-64-v2 x86-64-v3 x86-64-v4
+
+# $(call game_builds,GAME,BINARY,TUNER): every build of one game. BINARY is optimised for ARCH; BINARY-debug
+# checks every invariant after each make and unmake; BINARY-san and BINARY-tsan run under the sanitizers;
+# BINARY-x86-64... are the portable builds; BINARY-mpi the cluster build; TUNER fits the evaluation weights.
+define game_builds
+$(2): $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
+	$$(CC) $$(WARN) $$(OPT) -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
+
+$(2)-debug: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1))
+	$$(CC) $$(WARN) -O1 -g -DCHARIOT_CHECKS $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
+
+$(2)-san: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1))
+	$$(CC) $$(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
+	    $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
+
+$(2)-tsan: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1))
+	$$(CC) $$(WARN) -O1 -g -fsanitize=thread $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
+
+$$(PORTABLE:%=$(2)-%): $(2)-%: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
+	$$(CC) $$(WARN) -O3 -march=$$* -flto=auto -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
+
+$(2)-mpi: $$(CORE) $$(SRC_$(1)) $$(CLUSTER) $$(HDRS_$(1)) src/cluster/cluster.h Makefile
+	$$(MPICC) $$(WARN) $$(OPT) -DNDEBUG -DCHARIOT_CLUSTER $$(INC_$(1)) -Isrc/cluster -o $$@ $$(CORE) $$(SRC_$(1)) \
+	    $$(CLUSTER) $$(LDLIBS)
+
+$(3): tools/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
+	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG -DEVAL_TUNING $$(INC_$(1)) -o $$@ tools/tune.c $$(LIB_$(1)) $$(LDLIBS)
+endef
+$(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)))))
 
 .PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format test-match test-arch
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
-chariot: $(CORE) $(GAME) $(HDRS) Makefile
-	$(CC) $(WARN) $(OPT) -DNDEBUG $(INC) -o $@ $(CORE) $(GAME) $(LDLIBS)
+tests/run-tests-chess: $(LIB_chess) $(CTESTSRC) $(HDRS_chess) tests/*.h chariot-chess
+	$(CC) $(WARN) -O2 -g $(INC_chess) -Itests -o $@ $(CTESTSRC) $(LIB_chess) $(LDLIBS)
 
-chariot-chess: $(CORE) $(CHESS) $(CHDRS) Makefile ## build ./chariot-chess, the chess engine
-	$(CC) $(WARN) $(OPT) -DNDEBUG $(CINC) -o $@ $(CORE) $(CHESS) $(LDLIBS)
+tests/chess/perft-check: tests/chess/perft_check.c $(SRC_chess) $(HDRS_chess) src/engine/numparse.c src/engine/perft.c
+	$(CC) $(WARN) -O3 $(MARCH) -DNDEBUG $(INC_chess) -o $@ tests/chess/perft_check.c $(SRC_chess) src/engine/numparse.c src/engine/perft.c -lm
 
-chariot-chess-debug: $(CORE) $(CHESS) $(CHDRS)
-	$(CC) $(WARN) -O1 -g -DCHARIOT_CHECKS $(CINC) -o $@ $(CORE) $(CHESS) $(LDLIBS)
+tests/chess/rules-check: tests/chess/rules_check.c $(SRC_chess) $(HDRS_chess) src/engine/numparse.c
+	$(CC) $(WARN) -O2 -g -DCHARIOT_CHECKS $(INC_chess) -o $@ tests/chess/rules_check.c $(SRC_chess) src/engine/numparse.c -lm
 
-chariot-chess-san: $(CORE) $(CHESS) $(CHDRS)
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
-	    $(CINC) -o $@ $(CORE) $(CHESS) $(LDLIBS)
-
-tests/run-tests-chess: $(CLIBSRC) $(CTESTSRC) $(CHDRS) tests/*.h chariot-chess
-	$(CC) $(WARN) -O2 -g $(CINC) -Itests -o $@ $(CTESTSRC) $(CLIBSRC) $(LDLIBS)
-
-tests/chess/perft-check: tests/chess/perft_check.c $(CHESS) $(CHDRS) src/engine/numparse.c src/engine/perft.c
-	$(CC) $(WARN) -O3 $(MARCH) -DNDEBUG $(CINC) -o $@ tests/chess/perft_check.c $(CHESS) src/engine/numparse.c src/engine/perft.c -lm
-
-tests/chess/rules-check: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/engine/numparse.c
-	$(CC) $(WARN) -O2 -g -DCHARIOT_CHECKS $(CINC) -o $@ tests/chess/rules_check.c $(CHESS) src/engine/numparse.c -lm
-
-tests/chess/rules-check-san: tests/chess/rules_check.c $(CHESS) $(CHDRS) src/engine/numparse.c
-	$(CC) $(WARN) -O1 -g -DCHARIOT_CHECKS -fsanitize=address,undefined -fno-sanitize-recover=undefined $(CINC) \
-	    -o $@ tests/chess/rules_check.c $(CHESS) src/engine/numparse.c -lm
+tests/chess/rules-check-san: tests/chess/rules_check.c $(SRC_chess) $(HDRS_chess) src/engine/numparse.c
+	$(CC) $(WARN) -O1 -g -DCHARIOT_CHECKS -fsanitize=address,undefined -fno-sanitize-recover=undefined $(INC_chess) \
+	    -o $@ tests/chess/rules_check.c $(SRC_chess) src/engine/numparse.c -lm
 
 test-chess: tests/run-tests-chess tests/chess/perft-check tests/chess/rules-check ## chess: perft (counts up to 5 M), rules, UCI sessions
 	./tests/chess/perft-check tests/chess/perft.epd 5000000
@@ -81,38 +110,21 @@ perft-deep: tests/chess/perft-check   ## every chess perft count (6.7 billion no
 
 release: chariot                      ## same as `all`: -O3 -march=native, LTO
 
-# Portable builds under their own names, beside ./chariot: `make chariot-x86-64-v2 chariot-chess-x86-64-v2`.
-PORTABLE := x86-64 x86-64-v2 x86-64-v3 x86-64-v4
-$(PORTABLE:%=chariot-%): chariot-%: $(CORE) $(GAME) $(HDRS) Makefile
-	$(CC) $(WARN) -O3 -march=$* -flto=auto -DNDEBUG $(INC) -o $@ $(CORE) $(GAME) $(LDLIBS)
-$(PORTABLE:%=chariot-chess-%): chariot-chess-%: $(CORE) $(CHESS) $(CHDRS) Makefile
-	$(CC) $(WARN) -O3 -march=$* -flto=auto -DNDEBUG $(CINC) -o $@ $(CORE) $(CHESS) $(LDLIBS)
-
 test-arch: chariot chariot-chess chariot-x86-64 chariot-chess-x86-64 ## the portable x86-64 builds give the native builds' bench signatures
 	bash tests/arch_test.sh ./chariot ./chariot-x86-64 ./chariot-chess ./chariot-chess-x86-64
 
 debug: chariot-debug                  ## ./chariot-debug: -O1 -g, invariants checked after every make/unmake
 
-chariot-debug: $(CORE) $(GAME) $(HDRS)
-	$(CC) $(WARN) -O1 -g -DCHARIOT_CHECKS $(INC) -o chariot-debug $(CORE) $(GAME) $(LDLIBS)
-
 san: chariot-san                      ## ./chariot-san: AddressSanitizer + UndefinedBehaviorSanitizer
-
-chariot-san: $(CORE) $(GAME) $(HDRS)
-	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
-	    $(INC) -o chariot-san $(CORE) $(GAME) $(LDLIBS)
 
 tsan: chariot-tsan                    ## ./chariot-tsan: ThreadSanitizer build
 
-chariot-tsan: $(CORE) $(GAME) $(HDRS)
-	$(CC) $(WARN) -O1 -g -fsanitize=thread $(INC) -o chariot-tsan $(CORE) $(GAME) $(LDLIBS)
+tests/run-tests: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
+	$(CC) $(WARN) -O2 -g $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
-tests/run-tests: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot
-	$(CC) $(WARN) -O2 -g $(INC) -Itests -o $@ $(TESTSRC) $(LIBSRC) $(LDLIBS)
-
-tests/run-tests-san: $(LIBSRC) $(TESTSRC) $(HDRS) tests/*.h chariot-san
+tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot-san
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
-	    $(INC) -Itests -o $@ $(TESTSRC) $(LIBSRC) $(LDLIBS)
+	    $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
 test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
@@ -137,12 +149,6 @@ bench-perft: chariot                  ## perft speed against Fairy-Stockfish, sa
 	python3 tools/bench_perft.py ./chariot
 
 tune: chariot-tune                    ## ./chariot-tune: fits the evaluation weights to games (docs/tuning.md)
-
-chariot-tune: tools/tune.c $(LIBSRC) $(HDRS)
-	$(CC) $(WARN) -O3 $(MARCH) -DNDEBUG -DEVAL_TUNING $(INC) -o $@ tools/tune.c $(LIBSRC) $(LDLIBS)
-
-chariot-tune-chess: tools/tune.c $(CLIBSRC) $(CHDRS) ## ./chariot-tune-chess: the same tuner on the chess evaluation
-	$(CC) $(WARN) -O3 $(MARCH) -DNDEBUG -DEVAL_TUNING $(CINC) -o $@ tools/tune.c $(CLIBSRC) $(LDLIBS)
 
 # Install like any Unix program: PREFIX (/usr/local) and DESTDIR (staging, for packages).
 PREFIX  ?= /usr/local
@@ -189,8 +195,8 @@ WASM_FLAGS := -O3 -DNDEBUG -sMODULARIZE=1 -sEXPORT_NAME=ChariotEngine -sENVIRONM
 WASM_ST    := -sASYNCIFY -sASYNCIFY_STACK_SIZE=1048576
 WASM_MT    := -pthread -Wno-pthreads-mem-growth -sPTHREAD_POOL_SIZE_STRICT=2 \
               -sPTHREAD_POOL_SIZE='Math.min(16,(typeof navigator!="undefined"&&navigator.hardwareConcurrency)||4)+1'
-WASM_XQ    := $(filter-out src/cli/main.c,$(CORE)) $(GAME) src/web/web.c
-WASM_CH    := $(filter-out src/cli/main.c,$(CORE)) $(CHESS) src/web/web.c
+WASM_XQ    := $(filter-out src/cli/main.c,$(CORE)) $(SRC_xiangqi) src/web/web.c
+WASM_CH    := $(filter-out src/cli/main.c,$(CORE)) $(SRC_chess) src/web/web.c
 WASM_OUT   := $(addprefix $(WASM_DIR)/,chariot-xiangqi.js chariot-xiangqi-mt.js chariot-chess.js chariot-chess-mt.js)
 
 .PHONY: wasm serve test-web bench-web
@@ -203,10 +209,10 @@ $(WASM_DIR)/$(1).js: $(4) $(5) Makefile
 	@mkdir -p $$(@D)
 	$$(WASM_ENV) $$(EMCC) $$(WARN) $$(WASM_FLAGS) $(2) $(3) -o $$@ $(4) -lm
 endef
-$(eval $(call wasm_rule,chariot-xiangqi,$(WASM_ST),$(INC),$(WASM_XQ),$(HDRS)))
-$(eval $(call wasm_rule,chariot-xiangqi-mt,$(WASM_MT),$(INC),$(WASM_XQ),$(HDRS)))
-$(eval $(call wasm_rule,chariot-chess,$(WASM_ST),$(CINC),$(WASM_CH),$(CHDRS)))
-$(eval $(call wasm_rule,chariot-chess-mt,$(WASM_MT),$(CINC),$(WASM_CH),$(CHDRS)))
+$(eval $(call wasm_rule,chariot-xiangqi,$(WASM_ST),$(INC_xiangqi),$(WASM_XQ),$(HDRS_xiangqi)))
+$(eval $(call wasm_rule,chariot-xiangqi-mt,$(WASM_MT),$(INC_xiangqi),$(WASM_XQ),$(HDRS_xiangqi)))
+$(eval $(call wasm_rule,chariot-chess,$(WASM_ST),$(INC_chess),$(WASM_CH),$(HDRS_chess)))
+$(eval $(call wasm_rule,chariot-chess-mt,$(WASM_MT),$(INC_chess),$(WASM_CH),$(HDRS_chess)))
 
 serve: wasm                           ## serve web/ on http://localhost:8080 with the headers the threaded build needs
 	python3 tools/serve_web.py web 8080
@@ -223,20 +229,9 @@ test-web: wasm chariot chariot-chess tests/web/node_modules ## the page in headl
 bench-web: wasm chariot chariot-chess tests/web/node_modules ## WebAssembly against native: bench nodes/s, .wasm sizes, time to first move
 	node tools/bench_web.mjs
 
-# Cluster (docs/cluster.md): the same engines over MPI ranks, built against Debian's Open MPI
-# (libopenmpi-dev, openmpi-bin); the ordinary builds have no MPI in them.
-MPICC      ?= mpicc
-CLUSTER    := $(wildcard src/cluster/*.c)
-
 .PHONY: mpi test-mpi
 
 mpi: chariot-mpi chariot-chess-mpi     ## chariot-mpi and chariot-chess-mpi (Open MPI; docs/cluster.md)
-
-chariot-mpi: $(CORE) $(GAME) $(CLUSTER) $(HDRS) src/cluster/cluster.h Makefile
-	$(MPICC) $(WARN) $(OPT) -DNDEBUG -DCHARIOT_CLUSTER $(INC) -Isrc/cluster -o $@ $(CORE) $(GAME) $(CLUSTER) $(LDLIBS)
-
-chariot-chess-mpi: $(CORE) $(CHESS) $(CLUSTER) $(CHDRS) src/cluster/cluster.h Makefile
-	$(MPICC) $(WARN) $(OPT) -DNDEBUG -DCHARIOT_CLUSTER $(CINC) -Isrc/cluster -o $@ $(CORE) $(CHESS) $(CLUSTER) $(LDLIBS)
 
 # Without Open MPI installed the cluster test says it skipped (CI installs it).
 test-mpi: chariot                       ## 2-rank UCI, UCCI and chess sessions under mpirun (tests/cluster_test.sh)
@@ -256,10 +251,10 @@ CFUZZ_HARNESS := chess_fen chess_move chess_uci chess_xboard
 ALL_FUZZ     := $(FUZZ_HARNESS) $(CFUZZ_HARNESS)
 FUZZ_FLAGS   := -g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=undefined
 FUZZ_HDRS    := $(wildcard tests/fuzz/*.h)
-FUZZ_OBJ     := $(LIBSRC:%.c=fuzz-out/obj-fuzz/%.o)
-REPLAY_OBJ   := $(LIBSRC:%.c=fuzz-out/obj-replay/%.o)
-CFUZZ_OBJ    := $(CLIBSRC:%.c=fuzz-out/obj-fuzz-chess/%.o)
-CREPLAY_OBJ  := $(CLIBSRC:%.c=fuzz-out/obj-replay-chess/%.o)
+FUZZ_OBJ     := $(LIB_xiangqi:%.c=fuzz-out/obj-fuzz/%.o)
+REPLAY_OBJ   := $(LIB_xiangqi:%.c=fuzz-out/obj-replay/%.o)
+CFUZZ_OBJ    := $(LIB_chess:%.c=fuzz-out/obj-fuzz-chess/%.o)
+CREPLAY_OBJ  := $(LIB_chess:%.c=fuzz-out/obj-replay-chess/%.o)
 FUZZ_ENV     := ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 .PHONY: fuzz fuzz-merge test-fuzz-replay
@@ -274,38 +269,38 @@ FUZZ_NOCMP_SRC := src/engine/search.c src/engine/search_root.c src/engine/movepi
 $(FUZZ_NOCMP_SRC:%.c=fuzz-out/obj-fuzz/%.o) $(FUZZ_NOCMP_SRC:%.c=fuzz-out/obj-fuzz-chess/%.o): \
     FUZZ_COV := -fno-sanitize-coverage=trace-cmp
 
-fuzz-out/obj-fuzz/%.o: %.c $(HDRS)
+fuzz-out/obj-fuzz/%.o: %.c $(HDRS_xiangqi)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(FUZZ_COV) $(INC) -c -o $@ $<
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(FUZZ_COV) $(INC_xiangqi) -c -o $@ $<
 
-fuzz-out/obj-replay/%.o: %.c $(HDRS)
+fuzz-out/obj-replay/%.o: %.c $(HDRS_xiangqi)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC) -c -o $@ $<
+	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC_xiangqi) -c -o $@ $<
 
-fuzz-out/obj-fuzz-chess/%.o: %.c $(CHDRS)
+fuzz-out/obj-fuzz-chess/%.o: %.c $(HDRS_chess)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(FUZZ_COV) $(CINC) -c -o $@ $<
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link $(FUZZ_COV) $(INC_chess) -c -o $@ $<
 
-fuzz-out/obj-replay-chess/%.o: %.c $(CHDRS)
+fuzz-out/obj-replay-chess/%.o: %.c $(HDRS_chess)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(FUZZ_FLAGS) $(CINC) -c -o $@ $<
+	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC_chess) -c -o $@ $<
 
 # The chess harnesses (fuzz_chess_*.c) are built against src/chess; make takes the rule with the shorter stem.
 fuzz-out/bin/fuzz_chess_%: tests/fuzz/fuzz_chess_%.c $(FUZZ_HDRS) $(CFUZZ_OBJ)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(CINC) -o $@ $< $(CFUZZ_OBJ) $(LDLIBS)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(INC_chess) -o $@ $< $(CFUZZ_OBJ) $(LDLIBS)
 
 fuzz-out/bin/replay_chess_%: tests/fuzz/fuzz_chess_%.c tests/fuzz/replay.c $(FUZZ_HDRS) $(CREPLAY_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(FUZZ_FLAGS) $(CINC) -o $@ $< tests/fuzz/replay.c $(CREPLAY_OBJ) $(LDLIBS)
+	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC_chess) -o $@ $< tests/fuzz/replay.c $(CREPLAY_OBJ) $(LDLIBS)
 
 fuzz-out/bin/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_HDRS) $(FUZZ_OBJ)
 	@mkdir -p $(@D)
-	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(INC) -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
+	$(FUZZ_CC) $(WARN) $(FUZZ_FLAGS) -fsanitize=fuzzer $(INC_xiangqi) -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
 
 fuzz-out/bin/replay_%: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_HDRS) $(REPLAY_OBJ)
 	@mkdir -p $(@D)
-	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC) -o $@ $< tests/fuzz/replay.c $(REPLAY_OBJ) $(LDLIBS)
+	$(CC) $(WARN) $(FUZZ_FLAGS) $(INC_xiangqi) -o $@ $< tests/fuzz/replay.c $(REPLAY_OBJ) $(LDLIBS)
 
 fuzz: $(ALL_FUZZ:%=fuzz-out/bin/fuzz_%) ## run each libFuzzer harness FUZZ_SECONDS (60) s on fuzz-out/corpus
 	@failed=""; for h in $(ALL_FUZZ); do \

@@ -8,12 +8,18 @@
 
 #include "check.h"
 
-static const char *FENS[] = {
-    "startpos",
-    "fen r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
-    "fen 2bak4/4a4/4b1n2/p7p/5Cp2/8P/6P2/9/5Kn2/4r1BNc b - - 0 1",
-    "fen 2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1 w - - 0 1",
-};
+enum { SMP_BENCH_FIRST = 4 }; /* bench positions 5 to 7: middlegames in both games */
+
+/* The start and three of the game's bench positions, as `position` takes them (the test runs for each game). */
+enum { SMP_FEN_COUNT = 4 };
+static char FENS[SMP_FEN_COUNT][256];
+
+static void smp_fens(void)
+{
+    snprintf(FENS[0], sizeof FENS[0], "startpos");
+    for (int i = 1; i < SMP_FEN_COUNT; i++)
+        snprintf(FENS[i], sizeof FENS[i], "fen %s", GAME_BENCH_FENS[SMP_BENCH_FIRST + i]);
+}
 
 static bool legal_in(const char *spec, const char *bestline)
 {
@@ -61,6 +67,7 @@ void test_smp(void)
 {
     Engine e;
     char line[4096];
+    smp_fens();
     CHECK(engine_start_uci(&e), "engine starts, uciok");
     CHECK(strstr(e.log, "option name Threads type spin default 1 min 1 max") != NULL, "Threads option listed");
     engine_send(&e, "setoption name Threads value 4");
@@ -68,7 +75,7 @@ void test_smp(void)
     engine_send(&e, "isready");
     CHECK(engine_expect(&e, "readyok", NULL, 0, 10000), "readyok after Threads 4");
     for (int round = 0; round < 2; round++)
-        for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
+        for (size_t i = 0; i < (size_t)SMP_FEN_COUNT; i++) {
             engine_send(&e, "position %s", FENS[i]);
             engine_send(&e, "go depth %d", g_quick ? 6 : 9);
             bool got = engine_expect(&e, "bestmove", line, sizeof line, 120000);
@@ -94,7 +101,7 @@ void test_smp(void)
         snprintf(last_tag, sizeof last_tag, " multipv %d ", multipv);
         engine_send(&e, "setoption name MultiPV value %d", multipv);
         for (int round = 0; round < 2; round++)
-            for (size_t i = 0; i < sizeof FENS / sizeof FENS[0]; i++) {
+            for (size_t i = 0; i < (size_t)SMP_FEN_COUNT; i++) {
                 SearchLines r;
                 search_lines(&e, FENS[i], depth, &r);
                 CHECK(at_depth(r.first, depth) && pv_starts_with(r.first, r.bestmove) && at_depth(r.last, depth) &&

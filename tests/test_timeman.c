@@ -47,45 +47,45 @@ static void test_shapes(void)
     int64_t opt, max, opt2, max2;
     /* movestogo 1: most of what is left, but not all of it. */
     for (int64_t t = 100; t <= 100000; t *= 10) {
-        allocate(t, 0, 1, 10, RED, &opt, &max);
+        allocate(t, 0, 1, 10, COLOR_FIRST, &opt, &max);
         CHECK(max >= (t - 10) * 3 / 4 && max < t - 10, "movestogo 1, %lld ms: maximum %lld", (long long)t,
               (long long)max);
     }
     /* Sudden death: a small share of the clock per move, the maximum a few optima. */
-    allocate(60000, 0, 0, 10, RED, &opt, &max);
+    allocate(60000, 0, 0, 10, COLOR_FIRST, &opt, &max);
     CHECK(opt >= 60000 / 100 && opt <= 60000 / 10 && max > opt && max <= 60000 * TIME_MAX_SHARE_PERCENT / 100,
           "sudden death 60 s: optimum %lld maximum %lld", (long long)opt, (long long)max);
     /* An increment is spent: more time per move than without it. */
-    allocate(10000, 1000, 0, 10, BLACK, &opt2, &max2);
-    allocate(10000, 0, 0, 10, BLACK, &opt, &max);
+    allocate(10000, 1000, 0, 10, COLOR_SECOND, &opt2, &max2);
+    allocate(10000, 0, 0, 10, COLOR_SECOND, &opt, &max);
     CHECK(opt2 >= opt + 1000 / 2 && max2 > max, "increment 1 s: optimum %lld vs %lld", (long long)opt2, (long long)opt);
     /* 1+0.01 late in a game: a quarter second left still gives a move in time. */
-    allocate(250, 10, 0, 10, RED, &opt, &max);
+    allocate(250, 10, 0, 10, COLOR_FIRST, &opt, &max);
     CHECK(opt >= 1 && max <= 240 * TIME_MAX_SHARE_PERCENT / 100 + 1, "250 ms left: %lld %lld", (long long)opt,
           (long long)max);
     /* More moves to go: less time for this one. */
-    allocate(60000, 0, 10, 10, RED, &opt, &max);
-    allocate(60000, 0, 40, 10, RED, &opt2, &max2);
+    allocate(60000, 0, 10, 10, COLOR_FIRST, &opt, &max);
+    allocate(60000, 0, 40, 10, COLOR_FIRST, &opt2, &max2);
     CHECK(opt > opt2, "movestogo 10 vs 40: %lld vs %lld", (long long)opt, (long long)opt2);
     /* The side to move's clock is read. */
     SearchLimits l;
     search_limits_init(&l);
-    l.time[RED] = 1000;
-    l.time[BLACK] = 600000;
-    time_allocate(&l, RED, &opt, &max);
+    l.time[COLOR_FIRST] = 1000;
+    l.time[COLOR_SECOND] = 600000;
+    time_allocate(&l, COLOR_FIRST, &opt, &max);
     CHECK(max <= 1000, "Red's 1 s clock: maximum %lld", (long long)max);
     /* movetime: fixed, less the overhead; infinite or no clock: no limit. */
     search_limits_init(&l);
     l.movetime = 500;
     l.overhead = 20;
-    time_allocate(&l, RED, &opt, &max);
+    time_allocate(&l, COLOR_FIRST, &opt, &max);
     CHECK(opt == 480 && max == 480, "movetime 500: %lld %lld", (long long)opt, (long long)max);
     search_limits_init(&l);
-    time_allocate(&l, RED, &opt, &max);
+    time_allocate(&l, COLOR_FIRST, &opt, &max);
     CHECK(opt == -1 && max == -1, "no clock: no limit");
-    l.time[RED] = 1000;
+    l.time[COLOR_FIRST] = 1000;
     l.infinite = true;
-    time_allocate(&l, RED, &opt, &max);
+    time_allocate(&l, COLOR_FIRST, &opt, &max);
     CHECK(opt == -1 && max == -1, "infinite: no limit");
 }
 

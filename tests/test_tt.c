@@ -184,11 +184,11 @@ static void test_memory_limit(void)
 static void test_collisions(void)
 {
     SearchThread *t = threads_main();
-    static const char *FENS[] = {
-        GAME_STARTPOS,
-        "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
-        "5a3/3k5/3aR4/9/5r3/5n3/9/3A1A3/5K3/2BC2B2 w - - 0 1",
-        "2bak4/4a4/4b1n2/p7p/5Cp2/8P/6P2/9/5Kn2/4r1BNc b - - 0 1",
+    const char *const FENS[] = {
+        GAME_STARTPOS, /* and three of the game's bench positions: the test runs for each game */
+        GAME_BENCH_FENS[5],
+        GAME_BENCH_FENS[6],
+        GAME_BENCH_FENS[7],
     };
     char err[160];
     reset(TT_AGED_BUCKET);

@@ -1,7 +1,8 @@
 /*
- * groups.c - the chess test groups, run by tests/main.c: the end-to-end
- * sessions that drive ./chariot-chess (perft counts and the rules have their
- * own programs, perft_check.c and rules_check.c).
+ * groups.c - the chess test groups, run by tests/main.c: the engine's own
+ * tests (the table, the time manager, parallel search), which run for each
+ * game, and the end-to-end sessions that drive ./chariot-chess (perft counts
+ * and the rules have their own programs, perft_check.c and rules_check.c).
  */
 #include "check.h"
 
@@ -12,6 +13,9 @@ void test_chess_cli(void);
 const char *const TEST_DEFAULT_ENGINE = "./chariot-chess";
 
 const TestGroup TEST_GROUPS[] = {
+    {"tt", test_tt},
+    {"timeman", test_timeman},
+    {"smp", test_smp},
     {"uci", test_chess_uci},
     {"xboard", test_chess_xboard},
     {"cli", test_chess_cli},
