@@ -21,22 +21,29 @@
 #include "check.h"
 
 enum { REP_ROWS = 43, REP_DEFINITE = 39, REP_MAX_MOVES = 64 };
+/* tests/xiangqi-axf-examples.txt: its cycles, how many of them Chariot judges as their source does, and
+ * how many of the rule book's diagrams (D1-D106) they illustrate. */
+enum { AXF_ROWS = 133, AXF_AGREE = 132, AXF_DIAGRAMS = 106, AXF_COVERED = 103 };
 
 typedef struct {
     char fen[128];
     Move moves[REP_MAX_MOVES];
     int n;
-    char expect[8];
+    char expect[8];  /* the verdict asserted: tests/xiangqi-repetition.txt's, or Chariot's in the AXF file */
+    char source[8];  /* the AXF file: the source's verdict */
+    char example[40]; /* the AXF file: the rule book's diagram or rule */
     char what[200];
 } RepRow;
 
-static bool parse_row(char *line, RepRow *r)
+/* A row of `nf` fields separated by '|': FEN | moves | verdict | what (tests/xiangqi-repetition.txt) or
+ * FEN | moves | source verdict | Chariot's verdict | example | what (tests/xiangqi-axf-examples.txt). */
+static bool parse_row(char *line, RepRow *r, int nf)
 {
-    char *f[4];
-    for (int i = 0; i < 4; i++) {
+    char *f[6];
+    for (int i = 0; i < nf; i++) {
         f[i] = line;
-        char *bar = i < 3 ? strchr(line, '|') : NULL;
-        if (i < 3 && !bar)
+        char *bar = i < nf - 1 ? strchr(line, '|') : NULL;
+        if (i < nf - 1 && !bar)
             return false;
         if (bar)
             *bar = 0, line = bar + 1;
@@ -46,8 +53,10 @@ static bool parse_row(char *line, RepRow *r)
             f[i][k - 1] = 0;
     }
     snprintf(r->fen, sizeof r->fen, "%s", f[0]);
-    snprintf(r->expect, sizeof r->expect, "%s", f[2]);
-    snprintf(r->what, sizeof r->what, "%s", f[3]);
+    snprintf(r->expect, sizeof r->expect, "%s", f[nf == 6 ? 3 : 2]);
+    snprintf(r->source, sizeof r->source, "%s", nf == 6 ? f[2] : "");
+    snprintf(r->example, sizeof r->example, "%s", nf == 6 ? f[4] : "");
+    snprintf(r->what, sizeof r->what, "%s", f[nf - 1]);
     Position pos;
     char err[160];
     if (!pos_set_fen(&pos, r->fen, err, sizeof err))
@@ -108,7 +117,7 @@ static void test_shared_cycles(void)
             continue;
         RepRow r;
         rows++;
-        if (!parse_row(lines[i], &r)) {
+        if (!parse_row(lines[i], &r, 4)) {
             CHECK(false, "repetition row %d: does not parse or does not reach a third occurrence", rows);
             continue;
         }
@@ -148,6 +157,7 @@ static void test_shared_cycles(void)
         if (!strcmp(r.expect, "?")) {
             printf("  repetition row %d (disputed: %.60s): %s (%s)\n", rows, r.what, got, why);
         } else {
+            printf("  repetition row %d: %s (%s)\n", rows, got, why);
             definite++;
             CHECK(!strcmp(got, r.expect), "repetition row %d (%s): judge says %s (%s), expected %s", rows, r.what, got,
                   why, r.expect);
@@ -180,6 +190,89 @@ static void test_shared_cycles(void)
     CHECK(definite == REP_DEFINITE && chases >= 20, "%d definite rows, %d chase verdicts", definite, chases);
 }
 
+/* The search's verdict at the row's third occurrence (both earlier ones before its root), and over its
+ * last cycle alone, with a root just after the final position's first occurrence. Returns whether the
+ * two cycles are the same moves (else the last one alone may judge otherwise). */
+static bool search_verdicts(const RepRow *r, Position *pos, GameResult out[2])
+{
+    play_row(r, r->n, "AXF", pos);
+    pos_set_root(pos);
+    out[0] = rule_as_result(pos_rule_status(pos), pos_side(pos));
+    int first = 0;
+    while (first < pos->ply - 4 && pos->st[first].key != pos_key(pos))
+        first++;
+    play_row(r, first + 1, "AXF", pos);
+    pos_set_root(pos);
+    for (int m = first + 1; m < r->n; m++)
+        pos_make(pos, r->moves[m]);
+    out[1] = rule_as_result(pos_rule_status(pos), pos_side(pos));
+    const int len = (r->n - first) / 2;
+    return (r->n - first) % 2 == 0 && !memcmp(r->moves + first, r->moves + first + len, (size_t)len * sizeof(Move));
+}
+
+/* Adds the diagrams an example label names ("D24", "D39-41", "rules 6-7 (D1-4)") to `seen`. */
+static void mark_diagrams(const char *label, bool seen[AXF_DIAGRAMS + 1])
+{
+    const char *d = strchr(label, 'D');
+    int lo, hi;
+    if (!d || sscanf(d + 1, "%d", &lo) != 1)
+        return;
+    hi = lo;
+    const char *dash = strchr(d, '-');
+    if (dash)
+        sscanf(dash + 1, "%d", &hi);
+    for (int i = lo; i <= hi && i <= AXF_DIAGRAMS; i++)
+        if (i >= 1)
+            seen[i] = true;
+}
+
+/* tests/xiangqi-axf-examples.txt: every cycle through the referee and the search's code (both must give
+ * the verdict the file records for Chariot), and how many agree with their source. */
+static void test_axf_examples(void)
+{
+    static char lines[256][512];
+    static Position pos;
+    const int n = read_lines("tests/xiangqi-axf-examples.txt", lines, 256);
+    int rows = 0, agree = 0, axf_rows = 0, axf_agree = 0;
+    bool seen[AXF_DIAGRAMS + 1] = {false};
+    for (int i = 0; i < n; i++) {
+        if (lines[i][0] == '#' || !lines[i][0])
+            continue;
+        RepRow r;
+        rows++;
+        if (!parse_row(lines[i], &r, 6)) {
+            CHECK(false, "AXF example row %d: does not parse or does not reach a third occurrence", rows);
+            continue;
+        }
+        char why[160];
+        play_row(&r, r.n, "AXF", &pos);
+        const GameResult verdict = game_judge(&pos, why, sizeof why);
+        GameResult search[2];
+        const bool twice = search_verdicts(&r, &pos, search);
+        const char *got = game_result_str(verdict);
+        const bool same = !strcmp(got, r.source), axf = strncmp(r.example, "engine", 6) != 0;
+        agree += same;
+        axf_rows += axf, axf_agree += axf && same;
+        if (axf && strncmp(r.example, "game", 4))
+            mark_diagrams(r.example, seen);
+        printf("  AXF example %d (%s): referee %s, search %s and %s; source %s%s\n", rows, r.example, got,
+               game_result_str(search[0]), game_result_str(search[1]), r.source, same ? "" : " (differs)");
+        CHECK(!strcmp(got, r.expect), "AXF example %d (%s, %s): the referee says %s (%s), expected %s", rows, r.example,
+              r.what, got, why, r.expect);
+        CHECK(search[0] == verdict && (search[1] == verdict || !twice), "AXF example %d (%s): the search's verdict differs",
+              rows, r.example);
+    }
+    int covered = 0;
+    for (int d = 1; d <= AXF_DIAGRAMS; d++)
+        covered += seen[d];
+    printf("  AXF examples: %d cycles, %d agree with their source; %d of them from the rule book (%d agree), "
+           "covering %d of its %d diagrams\n",
+           rows, agree, axf_rows, axf_agree, covered, AXF_DIAGRAMS);
+    CHECK(rows == AXF_ROWS && agree >= AXF_AGREE && covered >= AXF_COVERED,
+          "tests/xiangqi-axf-examples.txt: %d cycles (expected %d), %d agreements (at least %d), %d diagrams", rows,
+          AXF_ROWS, agree, AXF_AGREE, covered);
+}
+
 static RuleResult after_moves(const char *fen, const char *moves, int root)
 {
     static Position pos;
@@ -204,6 +297,7 @@ static RuleResult after_moves(const char *fen, const char *moves, int root)
 void test_rules(void)
 {
     test_shared_cycles();
+    test_axf_examples();
     /* Timing: an occurrence at or before the root counts only when there are two. */
     const char *checks = "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1";
     CHECK(after_moves(checks, "e1d1 d9e9 d1e1 e9d9", 0) == RULE_NONE, "the earlier occurrence is the root: play on");

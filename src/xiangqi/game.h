@@ -167,6 +167,10 @@ static inline void pos_pv_to_human(const Position *pos, const Move *pv, int n, c
 /* Is the game over here (play, judge, the protocols' notes): the result, and why in words ("checkmate",
  * "Red chased the black rook perpetually", "60-move rule"); GAME_ONGOING leaves `why` empty. */
 GameResult game_judge(const Position *pos, char *why, size_t len);
+/* Why a repetition verdict fell (`chariot judge --explain`): the cycle back to the position's first
+ * occurrence, each move's side, check, the pieces it held under chase (and by which), those it newly
+ * chased, and each side's level. Returns the length written (truncated to len - 1). */
+size_t game_judge_explain(const Position *pos, char *buf, size_t len);
 /* The board as a player reads it: coordinates, the river; letters or Chinese characters, colours, flipped,
  * the last move marked as `style` says (display.c). */
 void pos_print_board(const Position *pos, const BoardStyle *style, char *buf, size_t len);
