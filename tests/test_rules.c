@@ -10,6 +10,10 @@
  * (`?`) rows print the verdict chosen. Twenty rows end at the second
  * occurrence: the test plays their cycle once more to reach the third.
  * CheckOnly keeps perpetual check and turns every chase verdict into a draw.
+ * Every cycle of tests/xiangqi-axf-examples.txt (the AXF rule book's examples
+ * and other engines' cases) goes through the referee and the search's code,
+ * which must give the verdict the file records for Chariot; the test prints
+ * each verdict and how many agree with their source.
  * Then the timing (an earlier occurrence at or before the root counts only
  * twice) and the no-capture rule.
  */
@@ -294,10 +298,31 @@ static RuleResult after_moves(const char *fen, const char *moves, int root)
     return pos_rule_status(&pos);
 }
 
+/* `chariot judge --explain`: AXF D61, where only the cannon's side chases. */
+static void test_explain(void)
+{
+    char cmd[1024], text[8192] = "";
+    snprintf(cmd, sizeof cmd,
+             "%s judge --explain '3akabC1/9/4b4/r3p4/p1p6/4P4/P1P5n/NCr1B4/4A4/R2AK1B2 w - - 0 1' moves h9h2 i3g2 "
+             "e2g4 g2h4 g4e2 h4g2 e2g4 g2h4 g4e2 h4g2 e2g4 g2h4 g4e2",
+             g_engine_path);
+    FILE *p = popen(cmd, "r");
+    size_t n = p ? fread(text, 1, sizeof text - 1, p) : 0;
+    text[n] = 0;
+    CHECK(p && pclose(p) == 0, "%s failed", cmd);
+    CHECK(strstr(text, "result: 0-1 (Red chased the black rook perpetually)") &&
+              strstr(text, "cycle: moves 6-13 (8 plies)") && strstr(text, "  13. Red   g4e2") &&
+              strstr(text, "chases: black rook c2 (by cannon h2)") &&
+              strstr(text, "Red: chased one piece on every move (perpetual chase)") &&
+              strstr(text, "Black: no perpetual check or chase"),
+          "judge --explain printed:\n%s", text);
+}
+
 void test_rules(void)
 {
     test_shared_cycles();
     test_axf_examples();
+    test_explain();
     /* Timing: an occurrence at or before the root counts only when there are two. */
     const char *checks = "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1";
     CHECK(after_moves(checks, "e1d1 d9e9 d1e1 e9d9", 0) == RULE_NONE, "the earlier occurrence is the root: play on");

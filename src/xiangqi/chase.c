@@ -320,11 +320,11 @@ CycleJudgement cycle_judge(const Position *pos, int plies, bool chases, CycleSte
         }
         undo_move(&b, st[k].move);
         chase_map(&b, mover, moved, &before);
-        const uint16_t fresh =
-            newly_chased(&after, &before, screen_defence(&b, &made, mover, move_from(st[k].move), move_to(st[k].move)));
+        const bool screen = screen_defence(&b, &made, mover, move_from(st[k].move), move_to(st[k].move));
+        const uint16_t fresh = newly_chased(&after, &before, screen);
         mask[mover] &= fresh;
         if (steps)
-            steps[plies - 1 - (cur - k)].fresh = fresh;
+            steps[plies - 1 - (cur - k)].fresh = fresh, steps[plies - 1 - (cur - k)].screen = screen;
     }
     if (!chases || all_check[RED] || all_check[BLACK])
         return j;

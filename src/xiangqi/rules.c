@@ -192,7 +192,8 @@ size_t game_judge_explain(const Position *pos, char *buf, size_t len)
                                game_color_name(s->mover), mv, s->check ? "  check" : "");
         at = explain_set(buf, len, at, s, s->chased);
         if (at < len)
-            at += (size_t)snprintf(buf + at, len - at, "\n      new: ");
+            at += (size_t)snprintf(buf + at, len - at, "\n      new%s: ",
+                                   s->screen ? " (a defence by an enemy cannon's screen: new attacks only)" : "");
         at = explain_set(buf, len, at, s, s->fresh);
         if (at < len)
             at += (size_t)snprintf(buf + at, len - at, "\n      chased on every move so far: ");

@@ -19,6 +19,7 @@ typedef struct {
 typedef struct {
     Move move;
     uint8_t mover, check;  /* its colour; whether it gave check */
+    uint8_t screen;        /* it defended against an enemy cannon by changing its screens (chase.c) */
     uint16_t chased;       /* the enemy pieces the mover held under chase after it */
     uint16_t fresh;        /* those it newly chased */
     uint16_t by[16];       /* for each chased piece, the mover's pieces that chase it */
