@@ -27,7 +27,7 @@
 enum { REP_ROWS = 43, REP_DEFINITE = 39, REP_MAX_MOVES = 64 };
 /* tests/xiangqi-axf-examples.txt: its cycles, how many of them Chariot judges as their source does, and
  * how many of the rule book's diagrams (D1-D106) they illustrate. */
-enum { AXF_ROWS = 133, AXF_AGREE = 132, AXF_DIAGRAMS = 106, AXF_COVERED = 103 };
+enum { AXF_ROWS = 133, AXF_AGREE = 133, AXF_DIAGRAMS = 106, AXF_COVERED = 103 };
 
 typedef struct {
     char fen[128];

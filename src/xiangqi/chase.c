@@ -6,18 +6,24 @@
  * only once it has found a repetition. The judgement walks the cycle
  * backwards on a light copy of the board (squares and piece slots; a cycle
  * lies inside the no-capture window, so undoing a move only moves a piece
- * back). For every move of side S it takes the set of enemy pieces S holds
- * under chase after the move and removes those it held before: the pieces
- * that move newly chased. A side chases perpetually when one enemy piece is
- * in that set after every one of its moves. Pieces are named by their slot
+ * back). For every move of side S it takes the enemy pieces S holds under
+ * chase after the move, with the pieces of S that chase each, and keeps those
+ * chased by a piece that did not chase them before the move: the pieces that
+ * move newly chased (per chaser, so an attack handed from one piece to
+ * another renews the chase: WXF, AXF rule 33). A move that ends an enemy
+ * cannon's attack on another piece of S by changing the cannon's screens is a
+ * defence: it newly chases only by new attacks, not by the protections it
+ * happens to remove (AXF rule 26, D61). A side chases perpetually when one
+ * enemy piece is in that set after every one of its moves. Pieces are named by their slot
  * (game.h), which a piece keeps for life, so a victim stays the same piece
  * however it flees.
  *
  * S chases enemy piece P in a position when some piece A of S (an advisor,
  * elephant, horse, rook or cannon: kings and pawns may chase) can capture P
  * legally (a piece pinned to its king can take only its pinner), A is not
- * standing still as the leg of an enemy horse that checks without it (AXF
- * D39-41; D50), P is not the king nor a pawn on its own half (AXF D60),
+ * standing still, itself under chase, as the leg of an enemy horse that
+ * checks without it (AXF D39-41; D50 and the Appendix's perpetual chase
+ * otherwise), P is not the king nor a pawn on its own half (AXF D60),
  * and either
  *   - A is a horse or cannon and P a rook (AXF rule 15), or
  *   - P has no real protector once the capture is made: no piece of P's side
@@ -26,8 +32,10 @@
  *     not protect), and, when A and P are of one type, P could not capture A
  *     back (AXF rule 24: otherwise it is an offer of exchange).
  * A move that gives check is judged for chases too (Fairy-Stockfish's reading,
- * which the shared test cycles follow); a side whose every move checks is
- * judged a perpetual checker first.
+ * which the shared test cycles follow), with protection judged as if the
+ * check had been answered (the checkers' attacks on the king left out: the
+ * AXF perpetual kill of rules 9-10); a side whose every move checks is judged
+ * a perpetual checker first.
  */
 #include <string.h>
 
@@ -42,6 +50,7 @@ typedef struct {
     uint8_t board[SQUARE_NB];
     uint8_t slot_at[SQUARE_NB];
     uint8_t sq_of[SLOT_NB];
+    uint32_t checkers; /* slots giving check that a capture's legality ignores (chase_map, after a check) */
 } ChaseBoard;
 
 static bool crossed_pawn(int pc, int sq)
@@ -112,16 +121,30 @@ static bool capture_legal(ChaseBoard *b, int from, int to)
     const Color c = piece_color(mover);
     const int ksq = piece_type(mover) == KING ? to : king_square(b, c);
     b->board[to] = mover, b->board[from] = 0;
-    const bool ok = !board_attacked(b->board, ksq, !c);
+    bool ok;
+    if (b->checkers & (0xffffu << (!c * 16))) {
+        /* The side is in check: judge the capture as if the check had been answered, by the
+         * attacks of the other pieces alone. */
+        uint8_t board[SQUARE_NB];
+        memcpy(board, b->board, sizeof board);
+        for (int s = !c * 16; s < !c * 16 + 16; s++)
+            if (b->checkers >> s & 1 && b->sq_of[s] != SLOT_NONE && b->sq_of[s] != to)
+                board[b->sq_of[s]] = 0;
+        ok = !board_attacked(board, ksq, !c);
+    } else {
+        ok = !board_attacked(b->board, ksq, !c);
+    }
     b->board[from] = mover, b->board[to] = victim;
     return ok;
 }
 
 /* Is the piece on sq the leg of an enemy horse that would check its king without it? Such a piece
- * does not chase while it stands there (AXF D39-41: a rook pinned by a horse does not attack even
- * that horse), unless it has just moved there: a rook that blocks a horse's check and attacks the
- * horse chases it (D50). Other pins leave a piece its legal captures: a rook that screens a cannon's
- * check chases that cannon (D37). */
+ * does not chase while it stands there and the enemy holds it under chase (AXF D39-41: the chased
+ * rook pinned by a horse does not count against its side). It chases when it is not chased (the AXF
+ * Appendix: a pinned rook perpetually chases its pinner as pawn moves make the horse's protector
+ * fake) or has just moved there (D50: a rook that blocks a horse's check and attacks the horse).
+ * Other pins leave a piece its legal captures: a rook that screens a cannon's check chases that
+ * cannon (D37). */
 static bool horse_pinned(const ChaseBoard *b, int sq)
 {
     const Color c = piece_color(b->board[sq]);
@@ -203,6 +226,20 @@ static void chase_map(ChaseBoard *b, Color c, int moved, ChaseMap *map)
 {
     uint8_t targets[16];
     memset(map, 0, sizeof *map);
+    /* After a check, a chase is judged as if the check had been answered: the enemy's recaptures and
+     * escapes are not illegal merely because its king stands in check now. */
+    b->checkers = 0;
+    const int ksq = king_square(b, !c);
+    if (board_attacked(b->board, ksq, c))
+        for (int s = c * 16; s < c * 16 + 16; s++) {
+            const int from = b->sq_of[s];
+            if (from == SLOT_NONE)
+                continue;
+            const int n = capture_targets(b, from, targets);
+            for (int i = 0; i < n; i++)
+                if (targets[i] == ksq)
+                    b->checkers |= 1u << s;
+        }
     for (int s = c * 16 + 1; s <= c * 16 + 10; s++) { /* advisors .. cannons: kings and pawns may chase */
         const int from = b->sq_of[s];
         if (from == SLOT_NONE)
@@ -221,6 +258,7 @@ static void chase_map(ChaseBoard *b, Color c, int moved, ChaseMap *map)
             }
         }
     }
+    b->checkers = 0;
 }
 
 /* The enemy pieces the move newly chased: chased after it by a piece that did not chase them before
@@ -294,6 +332,7 @@ CycleJudgement cycle_judge(const Position *pos, int plies, bool chases, CycleSte
     if (!steps && (!chases || all_check[RED] || all_check[BLACK]))
         return j;
     ChaseBoard b;
+    b.checkers = 0;
     memcpy(b.board, pos->board, sizeof b.board);
     memcpy(b.slot_at, pos->slot_at, sizeof b.slot_at);
     memcpy(b.sq_of, pos->sq_of, sizeof b.sq_of);
