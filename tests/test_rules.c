@@ -339,6 +339,33 @@ void test_rules(void)
     CHECK(pos_rule_status(&pos) == RULE_NONE, "119 plies: play on");
     pos_make(&pos, pos_parse_move(&pos, "a0a1"));
     CHECK(pos_rule_status(&pos) == RULE_DRAW, "120 plies without capture: draw");
+    /* The AXF limit on checks: a side's checks beyond its tenth, and the replies, do not count. 22 quiet
+     * plies from 98 plies without capture; the test marks some of Red's moves as checks. */
+    static const char *const quiet = "a3a4 a6a5 c3c4 c6c5 g3g4 g6g5 i3i4 i6i5 e3e4 e6e5 a0a1 a9a8 i0i1 i9i8 "
+                                     "a1a2 a8a7 i1i2 i8i7 b0c2 b9c7 h0g2 h9g7";
+    for (int marked = 10; marked <= 12; marked++) {
+        static Position p60;
+        char buf[256];
+        CHECK(pos_set_fen(&p60, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 98 50", err,
+                          sizeof err),
+              "%s", err);
+        snprintf(buf, sizeof buf, "%s", quiet);
+        for (char *t = strtok(buf, " "); t; t = strtok(NULL, " "))
+            pos_make(&p60, pos_parse_move(&p60, t));
+        for (int k = 1, n = 0; k <= p60.ply && n < marked; k += 2, n++)
+            p60.st[k].checked = 1; /* Red's moves */
+        char why[160];
+        const GameResult r = game_judge(&p60, why, sizeof why);
+        CHECK(p60.ply == 22 && pos_rule60(&p60) == 120, "22 quiet plies: %d plies, %d without capture", p60.ply,
+              pos_rule60(&p60));
+        if (marked == 10)
+            CHECK(pos_rule_status(&p60) == RULE_DRAW && r == GAME_DRAWN && !strcmp(why, "60-move rule"),
+                  "120 plies with 10 red checks: draw by the 60-move rule (%s)", why);
+        else
+            CHECK(pos_rule_status(&p60) == RULE_NONE && r == GAME_ONGOING,
+                  "120 plies with %d red checks: %d of them and the replies do not count, play on (%s)", marked,
+                  marked - 10, why);
+    }
     CHECK(pos_set_repetition_rule(&pos, "checkonly") && pos_set_repetition_rule(&pos, "AXF") &&
               !pos_set_repetition_rule(&pos, "Chinese"),
           "rule set names");

@@ -9,7 +9,8 @@
  *     alone decides nothing until the third occurrence). chase.c judges the
  *     moves of the cycle: a side whose every move checked loses, else a side
  *     that chased one piece on every move loses; both at one level draw.
- *   - 120 plies (60 moves) without a capture: draw.
+ *   - 120 plies (60 moves) without a capture: draw, where a side's checks
+ *     beyond its tenth in them, and the replies, do not count (AXF).
  * The rule set (pos->rep_rule) can drop the chase rule (CheckOnly).
  *
  * These verdicts depend on the path, not only on the position. The search
@@ -23,7 +24,7 @@
 #include "board.h"
 #include "rules.h"
 
-enum { RULE60_PLIES = 120, MIN_CYCLE_PLIES = 4 };
+enum { RULE60_PLIES = 120, RULE60_CHECKS = 10, MIN_CYCLE_PLIES = 4 };
 
 static const char *const RULE_NAMES[REP_RULE_NB] = {"AXF", "CheckOnly"};
 
@@ -42,11 +43,27 @@ static CycleJudgement judge(const Position *pos, int plies)
     return cycle_judge(pos, plies, pos->rep_rule == REP_RULE_AXF, NULL);
 }
 
+/* Plies that count towards the 60-move rule: those since the last capture, less each side's checks
+ * beyond its tenth there and the replies to them (AXF: the move count does not draw while a side has
+ * given more than 10 checks in it; Pikafish's reading, which Fairy-Stockfish's limit extension
+ * matches). Only the plies the position still holds are seen (after pos_trim_history, not all). */
+static int rule60_count(const Position *pos)
+{
+    const PosState *st = pos->st;
+    const int cur = pos->ply, n = st[cur].rule60;
+    if (n < RULE60_PLIES)
+        return n; /* the common case: nothing to scan */
+    int checks[2] = {0, 0};
+    for (int k = cur; k > cur - imin(n, cur); k--)
+        checks[pos->side ^ ((cur - k + 1) & 1)] += st[k].checked != 0;
+    return n - 2 * (imax(checks[RED] - RULE60_CHECKS, 0) + imax(checks[BLACK] - RULE60_CHECKS, 0));
+}
+
 RuleResult pos_rule_status(const Position *pos)
 {
     const PosState *st = pos->st;
     const int cur = pos->ply;
-    if (st[cur].rule60 >= RULE60_PLIES)
+    if (rule60_count(pos) >= RULE60_PLIES)
         return RULE_DRAW;
     const int limit = imin(st[cur].rule60, cur);
     int seen = 0;
@@ -124,7 +141,7 @@ GameResult game_judge(const Position *pos, char *why, size_t len)
     const GameResult rep = repetition_result(pos, why, len);
     if (rep != GAME_ONGOING)
         return rep;
-    if (pos_rule60(pos) >= RULE60_PLIES) {
+    if (rule60_count(pos) >= RULE60_PLIES) {
         snprintf(why, len, "60-move rule");
         return GAME_DRAWN;
     }
