@@ -19,6 +19,7 @@
  * draws are stored like any score, as in most engines.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <strings.h>
 
 #include "board.h"
@@ -185,7 +186,6 @@ static size_t explain_set(char *buf, size_t len, size_t at, const CycleStep *s, 
 
 size_t game_judge_explain(const Position *pos, char *buf, size_t len)
 {
-    static CycleStep steps[MAX_GAME_PLY];
     int seen;
     size_t at = 0;
     int plies = cycle_plies(pos, 2, &seen);
@@ -196,6 +196,9 @@ size_t game_judge_explain(const Position *pos, char *buf, size_t len)
     buf[0] = 0;
     if (!plies)
         return (size_t)snprintf(buf, len, "no repetition: the position has not occurred before\n");
+    CycleStep *steps = malloc((size_t)plies * sizeof *steps);
+    if (!steps)
+        return (size_t)snprintf(buf, len, "out of memory\n");
     const CycleJudgement j = cycle_judge(pos, plies, pos->rep_rule == REP_RULE_AXF, steps);
     at += (size_t)snprintf(buf, len, "cycle: moves %d-%d (%d plies), the position occurring %d times; rule set %s\n",
                            pos->ply - plies + 1, pos->ply, plies, seen + 1, RULE_NAMES[pos->rep_rule]);
@@ -223,5 +226,6 @@ size_t game_judge_explain(const Position *pos, char *buf, size_t len)
                                j.level[c] == REP_LEVEL_CHECK   ? "checked on every move (perpetual check)"
                                : j.level[c] == REP_LEVEL_CHASE ? "chased one piece on every move (perpetual chase)"
                                                                : "no perpetual check or chase");
+    free(steps);
     return at < len ? at : len - 1;
 }
