@@ -6,7 +6,9 @@
  *   result: 0-1 (Red chased the black rook perpetually)
  *   result: * (game not over)
  * from the game's own referee (game_judge), the rule the search plays by.
- * `--rule NAME` picks the repetition rule set where the game has several.
+ * `--rule NAME` picks the repetition rule set where the game has several;
+ * `--explain` then prints the repeating cycle move by move: each side's
+ * checks, the pieces it held under chase and those it newly chased.
  */
 #include "judge.h"
 
@@ -20,8 +22,11 @@ int judge_main(int argc, char **argv)
     static char spec[8192];
     static Position pos;
     const char *rule = NULL;
+    bool explain = false;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--rule")) {
+        if (!strcmp(argv[i], "--explain")) {
+            explain = true;
+        } else if (!strcmp(argv[i], "--rule")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "chariot judge: --rule needs a rule set\n");
                 return 2;
@@ -53,5 +58,14 @@ int judge_main(int argc, char **argv)
     char why[160];
     const GameResult r = game_judge(&pos, why, sizeof why);
     printf("result: %s (%s)\n", game_result_str(r), r == GAME_ONGOING ? "game not over" : why);
+    if (explain) {
+#ifdef GAME_REPETITION_RULES
+        static char text[65536];
+        game_judge_explain(&pos, text, sizeof text);
+        fputs(text, stdout);
+#else
+        printf(GAME_NAME " has no repetition rule to explain\n");
+#endif
+    }
     return 0;
 }

@@ -38,7 +38,7 @@ static void usage(void)
            "  chariot play [--side %s|%s] [--depth N | --time MS] [--board " GAME_NATIVE_BOARD "|letters]\n"
            "               [FEN | startpos [moves ...] | moves ...]\n"
            "                                a game in the terminal; type help there\n"
-           "  chariot judge [--rule R] [FEN | startpos [moves ...] | moves ...]\n"
+           "  chariot judge [--rule R] [--explain] [FEN | startpos [moves ...] | moves ...]\n"
            "                                the referee: 'result: 1-0 (checkmate)', '* (game not over)', ...\n",
            game_color_name(COLOR_FIRST), game_color_name(COLOR_SECOND));
     puts(

@@ -91,8 +91,12 @@ bool pos_null_ok(const Position *pos); /* the side to move has material that mak
 RuleResult pos_rule_status(const Position *pos);
 int pos_repetitions(const Position *pos); /* earlier occurrences of this position in the rule's window */
 bool pos_insufficient_material(const Position *pos);
-#ifdef GAME_REPETITION_RULES
+#ifdef GAME_REPETITION_RULES /* a game whose repetitions are judged by rules that can be chosen and explained */
 bool pos_set_repetition_rule(Position *pos, const char *name); /* a GAME_REPETITION_RULES name, any case */
+/* Why a repetition verdict fell (`chariot judge --explain`): the cycle back to the position's first
+ * occurrence, each move's side, check, the pieces it held under chase (and by which), those it newly
+ * chased, and each side's level. Returns the length written (truncated to len - 1). */
+size_t game_judge_explain(const Position *pos, char *buf, size_t len);
 #endif
 /* Is the game over here (play, judge, the protocols' notes): the result, and why in words ("checkmate",
  * "Red chased the black rook perpetually", "60-move rule"); GAME_ONGOING leaves `why` empty. */
