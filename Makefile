@@ -79,7 +79,7 @@ $(3): tools/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
 endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)))))
 
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format test-match test-arch
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -126,7 +126,7 @@ tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
-test: test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-includes test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -174,6 +174,10 @@ test-match: chariot chariot-chess      ## the match runner (tools/match.py): sta
 
 test-install: chariot chariot-chess     ## make install and uninstall into a scratch DESTDIR (tests/install_test.sh)
 	bash tests/install_test.sh
+
+test-includes:                        ## who may include whom (docs/contract.md), and that a planted violation is caught
+	python3 tools/include_check.py
+	python3 tools/include_check.py --self-test
 
 format:                               ## clang-format every source file in place
 	clang-format -i src/engine/*.[ch] src/protocol/*.[ch] src/cli/*.[ch] src/xiangqi/*.[ch] src/chess/*.[ch] tests/*.[ch] tests/chess/*.[ch] tests/fuzz/*.[ch]
