@@ -83,6 +83,7 @@ static void cmd_uci(void)
         }
         }
     }
+    proto_notice("info string ");
     proto_out("uciok");
 }
 
