@@ -23,7 +23,13 @@ echo "== MPI: $(mpirun --version 2>&1 | head -1); one-sided components: $(ompi_i
 echo "== commit $(git rev-parse --short HEAD 2>/dev/null || echo '?'), $(date -u +%Y-%m-%d)"
 make -s -j"$(nproc)" chariot chariot-mpi || exit 1
 
-echo "== what the library gives 2 ranks (nothing said: every window; else the fallback)"
+echo "== the windows the library gives 2 ranks (tools/mpi_windows.c), then what chariot-mpi says (nothing: every window)"
+if mpicc -o /tmp/mpi_windows.$$ tools/mpi_windows.c; then
+    for level in multiple single; do
+        timeout 60 mpirun --oversubscribe -np 2 /tmp/mpi_windows.$$ "$level" 2>&1 | grep '^thread level'
+    done
+    rm -f /tmp/mpi_windows.$$
+fi
 for opts in "" "--mca osc sm"; do
     out=$(printf 'uci\nisready\nposition startpos\ngo depth 8\n' | timeout 60 mpirun --oversubscribe --bind-to none $opts -np 2 ./chariot-mpi 2>&1)
     echo "mpirun ${opts:-(default components)}: rc $?, $(grep -c '^bestmove' <<<"$out") bestmove; $(grep '^info string' <<<"$out" || echo 'no fallback')"
