@@ -183,6 +183,10 @@ position startpos
 go depth 5
 go depth 5
 sleep 1
+go infinite
+sleep 1
+stop
+sleep 0.5
 quit
 IN
 }
@@ -191,7 +195,7 @@ check "home: the one-sided window was had: nothing said" bash -c "! grep -q 'no 
 check "home: both ranks exit 0 (rc $(cat "$tmp/home.rc"))" [ "$(cat "$tmp/home.rc")" = 0 ]
 check "home: a bad ClusterTable value is named" grep -q "error: .*ClusterTable.*hypercube" "$tmp/home.out"
 check "home: a bad ClusterNodeShare value is named" grep -q "error: .*ClusterNodeShare.*maybe" "$tmp/home.out"
-check "home: five answers to five go ($(count home '^bestmove'))" [ "$(count home '^bestmove')" = 5 ]
+check "home: six answers to six go, stop included ($(count home '^bestmove'))" [ "$(count home '^bestmove')" = 6 ]
 check "home: at most the second of two quick go is refused (as by ./chariot)" bash -c "[ \$(grep -c 'go ignored while searching' $tmp/home.out) -le 1 ]"
 check "home: rank 1 ran the same searches (4 bestmoves in its log, none refused: $(grep -c '^bestmove' "$tmp/home.log.1"))" \
     bash -c "[ \"\$(grep -c '^bestmove' $tmp/home.log.1)\" -ge 4 ] && ! grep -q 'ignored while searching' $tmp/home.log.1"
@@ -206,7 +210,7 @@ fallback_checks() { # NAME WHAT: a home-rank session on a fallback
     local name=$1 what=$2
     check "$name: both ranks exit 0 (rc $(cat "$tmp/$name.rc"))" [ "$(cat "$tmp/$name.rc")" = 0 ]
     check "$name: said once to the GUI and on stderr: $what" bash -c "[ \$(grep -c '^info string .*$what' $tmp/$name.out) = 1 ] && [ \$(grep -c '^chariot-mpi: .*$what' $tmp/$name.err) = 1 ] && grep -q '^uciok' $tmp/$name.out"
-    check "$name: five answers to five go ($(count "$name" '^bestmove'))" [ "$(count "$name" '^bestmove')" = 5 ]
+    check "$name: six answers to six go, stop included ($(count "$name" '^bestmove'))" [ "$(count "$name" '^bestmove')" = 6 ]
     check "$name: remote probes by message found entries on both ranks" bash -c "grep -q 'rank 0: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/$name.err && grep -q 'rank 1: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/$name.err"
 }
 fallback_checks windows-none "no shared-memory window (off: CHARIOT_CLUSTER_WINDOWS=none).*no one-sided window (off: CHARIOT_CLUSTER_WINDOWS=none)"
