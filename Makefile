@@ -43,16 +43,19 @@ TESTSRC := $(wildcard tests/*.c)
 CTESTSRC := tests/main.c tests/util.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c # the engine's own tests run for both games
 
 # Cluster (docs/cluster.md): the same engines over MPI ranks, built against Debian's Open MPI
-# (libopenmpi-dev, openmpi-bin); the ordinary builds have no MPI in them.
-MPICC      ?= mpicc
-CLUSTER    := $(wildcard src/cluster/*.c)
+# (libopenmpi-dev, openmpi-bin) and, side by side, against MPICH (libmpich-dev, mpich: BINARY-mpich, run
+# with mpirun.mpich); the ordinary builds have no MPI in them.
+MPICC       ?= mpicc
+MPICC_MPICH ?= mpicc.mpich
+CLUSTER     := $(wildcard src/cluster/*.c)
 
 # Portable builds under their own names, beside ./chariot: `make chariot-x86-64-v2 chariot-chess-x86-64-v2`.
 PORTABLE := x86-64 x86-64-v2 x86-64-v3 x86-64-v4
 
 # $(call game_builds,GAME,BINARY,TUNER): every build of one game. BINARY is optimised for ARCH; BINARY-debug
 # checks every invariant after each make and unmake; BINARY-san and BINARY-tsan run under the sanitizers;
-# BINARY-x86-64... are the portable builds; BINARY-mpi the cluster build; TUNER fits the evaluation weights.
+# BINARY-x86-64... are the portable builds; BINARY-mpi and BINARY-mpich the cluster builds (Open MPI, MPICH);
+# TUNER fits the evaluation weights.
 define game_builds
 $(2): $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
 	$$(CC) $$(WARN) $$(OPT) -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
@@ -73,6 +76,10 @@ $$(PORTABLE:%=$(2)-%): $(2)-%: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
 $(2)-mpi: $$(CORE) $$(SRC_$(1)) $$(CLUSTER) $$(HDRS_$(1)) src/cluster/cluster.h Makefile
 	$$(MPICC) $$(WARN) $$(OPT) -DNDEBUG -DCHARIOT_CLUSTER $$(INC_$(1)) -Isrc/cluster -o $$@ $$(CORE) $$(SRC_$(1)) \
 	    $$(CLUSTER) $$(LDLIBS)
+
+$(2)-mpich: $$(CORE) $$(SRC_$(1)) $$(CLUSTER) $$(HDRS_$(1)) src/cluster/cluster.h Makefile
+	$$(MPICC_MPICH) $$(WARN) $$(OPT) -DNDEBUG -DCHARIOT_CLUSTER $$(INC_$(1)) -Isrc/cluster -o $$@ $$(CORE) \
+	    $$(SRC_$(1)) $$(CLUSTER) $$(LDLIBS)
 
 $(3): tools/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
 	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG -DEVAL_TUNING $$(INC_$(1)) -o $$@ tools/tune.c $$(LIB_$(1)) $$(LDLIBS)
@@ -233,15 +240,21 @@ test-web: wasm chariot chariot-chess tests/web/node_modules ## the page in headl
 bench-web: wasm chariot chariot-chess tests/web/node_modules ## WebAssembly against native: bench nodes/s, .wasm sizes, time to first move
 	node tools/bench_web.mjs
 
-.PHONY: mpi test-mpi
+.PHONY: mpi mpich test-mpi
 
 mpi: chariot-mpi chariot-chess-mpi     ## chariot-mpi and chariot-chess-mpi (Open MPI; docs/cluster.md)
 
-# Without Open MPI installed the cluster test says it skipped (CI installs it).
-test-mpi: chariot                       ## 2-rank UCI, UCCI and chess sessions under mpirun (tests/cluster_test.sh)
+mpich: chariot-mpich chariot-chess-mpich ## the same against MPICH (run with mpirun.mpich)
+
+# Each MPI that is not installed is said skipped (CI installs both). Under Open MPI the sessions run
+# also with its one-sided and shared-memory windows refused (tests/cluster_test.sh).
+test-mpi: chariot                       ## 2-rank UCI, UCCI, XBoard and chess sessions under Open MPI and MPICH (tests/cluster_test.sh)
 	@if command -v $(MPICC) >/dev/null && command -v mpirun >/dev/null; then \
-	    $(MAKE) --no-print-directory chariot-mpi chariot-chess-mpi && bash tests/cluster_test.sh; \
-	else echo "test-mpi SKIPPED: no $(MPICC) or mpirun (Debian: apt-get install libopenmpi-dev openmpi-bin)"; fi
+	    $(MAKE) --no-print-directory chariot-mpi chariot-chess-mpi && bash tests/cluster_test.sh openmpi; \
+	else echo "test-mpi SKIPPED for Open MPI: no $(MPICC) or mpirun (Debian: apt-get install libopenmpi-dev openmpi-bin)"; fi
+	@if command -v $(MPICC_MPICH) >/dev/null && command -v mpirun.mpich >/dev/null; then \
+	    $(MAKE) --no-print-directory chariot-mpich chariot-chess-mpich && bash tests/cluster_test.sh mpich; \
+	else echo "test-mpi SKIPPED for MPICH: no $(MPICC_MPICH) or mpirun.mpich (Debian: apt-get install libmpich-dev mpich)"; fi
 
 # Fuzzing (tests/fuzz/README.md). libFuzzer harnesses, built with clang
 # against the library sources, and replay drivers that run the committed
@@ -337,7 +350,7 @@ clean:                                ## remove build outputs
 	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune chariot-tune-chess tests/run-tests tests/run-tests-san \
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
 	    tests/chess/rules-check tests/chess/rules-check-san
-	rm -f chariot-mpi chariot-chess-mpi $(PORTABLE:%=chariot-%) $(PORTABLE:%=chariot-chess-%)
+	rm -f chariot-mpi chariot-chess-mpi chariot-mpich chariot-chess-mpich $(PORTABLE:%=chariot-%) $(PORTABLE:%=chariot-chess-%)
 	rm -rf $(WASM_DIR)
 	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay fuzz-out/obj-fuzz-chess fuzz-out/obj-replay-chess
 

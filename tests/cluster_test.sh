@@ -1,36 +1,55 @@
 #!/usr/bin/env bash
-# The cluster build (make mpi) under mpirun with 2 ranks (make test-mpi; docs/cluster.md): UCI and
+# The cluster build (make mpi, make mpich) under mpirun with 2 ranks (make test-mpi; docs/cluster.md): UCI and
 # UCCI sessions with searches, stop, bad input and quit with every rank exiting; chess; XBoard games of
 # both (rank 1 plays rank 0's moves); the same position on every rank after the same commands; entries
-# exchanged between the ranks.
+# exchanged between the ranks; the fallbacks where the library refuses a window (forced), and rank 0 alone.
+#   tests/cluster_test.sh openmpi   ./chariot-mpi and ./chariot-chess-mpi under mpirun (Debian's Open MPI)
+#   tests/cluster_test.sh mpich     ./chariot-mpich and ./chariot-chess-mpich under mpirun.mpich (MPICH)
 set -uo pipefail
 cd "$(dirname "$0")/.."
-if ! command -v mpirun >/dev/null; then
-    echo "test-mpi SKIPPED: no mpirun here (Debian: apt-get install libopenmpi-dev openmpi-bin)"
+mpi=${1:-openmpi}
+case $mpi in
+openmpi) MPIRUN=mpirun XQ=./chariot-mpi CHESS=./chariot-chess-mpi OVERSUB=--oversubscribe ;;
+mpich) MPIRUN=mpirun.mpich XQ=./chariot-mpich CHESS=./chariot-chess-mpich OVERSUB= ;;
+*) echo "usage: tests/cluster_test.sh [openmpi|mpich]"; exit 2 ;;
+esac
+if ! command -v $MPIRUN >/dev/null; then
+    echo "test-mpi SKIPPED for $mpi: no $MPIRUN here (Debian: apt-get install libopenmpi-dev openmpi-bin mpich libmpich-dev)"
     exit 0
 fi
+echo "cluster ($mpi): $($MPIRUN --version 2>&1 | grep -m1 -i 'open mpi\|version' | tr -s ' ')"
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_rmaps_base_oversubscribe=1
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap '[ -n "${KEEP_TMP:-}" ] && echo "kept $tmp" || rm -rf "$tmp"' EXIT
 passed=0 failed=0
 check() { # check DESCRIPTION COMMAND...
     local what=$1; shift
     if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $what"; fi
 }
-# session NAME ENGINE: stdin lines, paced by "sleep N" lines; output in $tmp/NAME.out, rank 1's in .log.1
+# session NAME ENGINE [MPIRUN OPTIONS...]: stdin lines, paced by "sleep N" lines and "wait PATTERN" lines (until
+# the output has it, 60 s at most); output in $tmp/NAME.out,
+# rank 1's in .log.1. ENGINE may be "-np 1 env A=B ENGINE : ENGINE" (the ranks' own environments).
 session() {
-    local name=$1 engine=$2
+    local name=$1 engine=$2 np="-np 2"
+    shift 2
+    case $engine in -np*) np= ;; esac
     while IFS= read -r line; do
-        case $line in sleep\ *) sleep "${line#sleep }" ;; *) printf '%s\n' "$line" ;; esac
+        case $line in
+        sleep\ *) sleep "${line#sleep }" ;;
+        wait\ *) # the engine's answer, before going on: starting the ranks can take seconds on a loaded machine
+            for _ in $(seq 600); do grep -q -- "${line#wait }" "$tmp/$name.out" 2>/dev/null && break; sleep 0.1; done ;;
+        *) printf '%s\n' "$line" ;;
+        esac
     done | CHARIOT_CLUSTER_LOG="$tmp/$name.log" CHARIOT_CLUSTER_STATS=1 timeout 60 \
-        mpirun --oversubscribe -np 2 "$engine" > "$tmp/$name.out" 2> "$tmp/$name.err"
+        $MPIRUN $OVERSUB "$@" $np $engine > "$tmp/$name.out" 2> "$tmp/$name.err"
     echo $? > "$tmp/$name.rc"
 }
 has() { grep -q -- "$2" "$tmp/$1.out"; }
 count() { grep -c -- "$2" "$tmp/$1.out"; }
 
-session uci ./chariot-mpi <<'IN'
+session uci $XQ <<'IN'
 uci
+wait ^uciok
 isready
 position startpos moves h2e2 h9g7
 go depth 10
@@ -64,8 +83,9 @@ check "the same position on both ranks ($key0 / $key1)" [ -n "$key0" ] && [ "$ke
 check "uci: node-mates fill the shared slices" bash -c "grep -q 'rank 0: .* [1-9][0-9]* slice entries' $tmp/uci.err && grep -q 'rank 1: .* [1-9][0-9]* slice entries' $tmp/uci.err"
 check "uci: node-mates send no entries over the link" bash -c "grep -q 'rank 0: 0 entries sent, 0 received' $tmp/uci.err && grep -q 'rank 1: 0 entries sent, 0 received' $tmp/uci.err"
 
-session ucci ./chariot-mpi <<'IN'
+session ucci $XQ <<'IN'
 ucci
+wait ^ucciok
 setoption clusternodeshare false
 isready
 position startpos moves h2e2
@@ -83,8 +103,9 @@ check "ucci: ucciok, readyok, bye" bash -c "grep -q '^ucciok' $tmp/ucci.out && g
 check "ucci, ClusterNodeShare off: entries went both ways over the link, the slices unused" bash -c "grep -q 'rank 0: [1-9][0-9]* entries sent, [1-9]' $tmp/ucci.err && grep -q 'rank 1: [1-9][0-9]* entries sent, [1-9]' $tmp/ucci.err && grep -q 'rank 0: .* 0 slice entries' $tmp/ucci.err && grep -q 'rank 1: .* 0 slice entries' $tmp/ucci.err"
 check "ucci: three answers to three go ($(grep -c '^bestmove\|^nobestmove' "$tmp/ucci.out"))" [ "$(grep -c '^bestmove\|^nobestmove' "$tmp/ucci.out")" = 3 ]
 
-session chess ./chariot-chess-mpi <<'IN'
+session chess $CHESS <<'IN'
 uci
+wait ^uciok
 position startpos moves e2e4 e7e5
 go depth 10
 sleep 2
@@ -100,6 +121,7 @@ xboard_session() { # NAME ENGINE FIRST_MOVE
     session "$1" "$2" <<IN
 xboard
 protover 2
+wait ^feature done=1
 new
 sd 5
 post
@@ -126,11 +148,12 @@ IN
     check "$name: the internal line from the GUI is refused by rank 0" bash -c \
         "grep -q '^Error (unknown command): chariot-leader-move a0a1' $tmp/$name.out && grep -q '^pong 7' $tmp/$name.out"
 }
-xboard_session xboard ./chariot-mpi h2e2
-xboard_session xboard-chess ./chariot-chess-mpi e2e4
+xboard_session xboard $XQ h2e2
+xboard_session xboard-chess $CHESS e2e4
 
-session eof ./chariot-mpi <<'IN'
+session eof $XQ <<'IN'
 uci
+wait ^uciok
 go depth 6
 sleep 1
 IN
@@ -138,8 +161,10 @@ check "the end of input ends every rank (rc $(cat "$tmp/eof.rc"))" [ "$(cat "$tm
 
 # Home-rank, each rank as if on its own node: deep probes read the key's home slice on the other rank
 # (one-sided MPI_Get), deep stores go there; back-to-back searches: rank 1 stops with rank 0 and runs every command (none refused as busy).
-session home ./chariot-mpi <<'IN'
+home_input() {
+    cat <<'IN'
 uci
+wait ^uciok
 setoption name ClusterTable value home-rank
 setoption name ClusterTable value hypercube
 setoption name ClusterNodeShare value maybe
@@ -158,24 +183,79 @@ position startpos
 go depth 5
 go depth 5
 sleep 1
+go infinite
+sleep 1
+stop
+sleep 0.5
 quit
 IN
+}
+home_input | session home "$XQ"
+check "home: the one-sided window was had: nothing said" bash -c "! grep -q 'no one-sided window\|no shared-memory window' $tmp/home.out $tmp/home.err"
 check "home: both ranks exit 0 (rc $(cat "$tmp/home.rc"))" [ "$(cat "$tmp/home.rc")" = 0 ]
 check "home: a bad ClusterTable value is named" grep -q "error: .*ClusterTable.*hypercube" "$tmp/home.out"
 check "home: a bad ClusterNodeShare value is named" grep -q "error: .*ClusterNodeShare.*maybe" "$tmp/home.out"
-check "home: five answers to five go ($(count home '^bestmove'))" [ "$(count home '^bestmove')" = 5 ]
+check "home: six answers to six go, stop included ($(count home '^bestmove'))" [ "$(count home '^bestmove')" = 6 ]
 check "home: at most the second of two quick go is refused (as by ./chariot)" bash -c "[ \$(grep -c 'go ignored while searching' $tmp/home.out) -le 1 ]"
 check "home: rank 1 ran the same searches (4 bestmoves in its log, none refused: $(grep -c '^bestmove' "$tmp/home.log.1"))" \
     bash -c "[ \"\$(grep -c '^bestmove' $tmp/home.log.1)\" -ge 4 ] && ! grep -q 'ignored while searching' $tmp/home.log.1"
 check "home: remote probes found entries on both ranks" bash -c "grep -q 'rank 0: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/home.err && grep -q 'rank 1: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/home.err"
 check "home: the table's fill is reported" bash -c "grep -q 'hashfull [1-9]' $tmp/home.out"
 
-echo quit | timeout 30 mpirun --oversubscribe -np 1 env CHARIOT_CLUSTER_HOME_MB=8 ./chariot-mpi : -np 1 ./chariot-mpi \
-    > "$tmp/homesize.out" 2>&1
-check "home slices of different sizes are refused, and every rank ends" grep -q "CHARIOT_CLUSTER_HOME_MB differs between ranks (8 to 64)" "$tmp/homesize.out"
+# The one-sided path off (CHARIOT_CLUSTER_WINDOWS=none, given to rank 1 only: the ranks take the fewest windows
+# any rank asks for): no node sharing, and home-rank's remote probes go as messages that the home rank's
+# exchange thread answers. Said once, on stderr and to the GUI.
+home_input | session windows-none "-np 1 $XQ : -np 1 env CHARIOT_CLUSTER_WINDOWS=none $XQ"
+fallback_checks() { # NAME WHAT: a home-rank session on a fallback
+    local name=$1 what=$2
+    check "$name: both ranks exit 0 (rc $(cat "$tmp/$name.rc"))" [ "$(cat "$tmp/$name.rc")" = 0 ]
+    check "$name: said once to the GUI and on stderr: $what" bash -c "[ \$(grep -c '^info string .*$what' $tmp/$name.out) = 1 ] && [ \$(grep -c '^chariot-mpi: .*$what' $tmp/$name.err) = 1 ] && grep -q '^uciok' $tmp/$name.out"
+    check "$name: six answers to six go, stop included ($(count "$name" '^bestmove'))" [ "$(count "$name" '^bestmove')" = 6 ]
+    check "$name: remote probes by message found entries on both ranks" bash -c "grep -q 'rank 0: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/$name.err && grep -q 'rank 1: .* [1-9][0-9]* remote probes, [1-9][0-9]* found' $tmp/$name.err"
+}
+fallback_checks windows-none "no shared-memory window (off: CHARIOT_CLUSTER_WINDOWS=none).*no one-sided window (off: CHARIOT_CLUSTER_WINDOWS=none)"
 
-check "one rank: bench is the ordinary one" bash -c "[ \"\$(mpirun -np 1 ./chariot-mpi bench 2>/dev/null | grep 'Nodes searched')\" = \"\$(./chariot bench | grep 'Nodes searched')\" ]"
-check "two ranks refuse a command-line tool" bash -c "! mpirun --oversubscribe -np 2 ./chariot-mpi bench >/dev/null 2>&1"
+if [ "$mpi" = openmpi ]; then
+    # Open MPI's own refusals, forced by choosing its one-sided component (docs/cluster.md, "Which MPI"): osc sm
+    # makes no window of memory the program allocated (MPI_Win_create fails), osc rdma no shared-memory window;
+    # without the shared-memory transport's single-copy mechanism (a container that forbids cross-memory
+    # attach) osc rdma has nothing to read another rank's memory with, and MPI_Win_create fails again.
+    home_input | session osc-sm "$XQ" --mca osc sm
+    fallback_checks osc-sm "no one-sided window (MPI_Win_create: MPI_ERR_WIN: invalid window)"
+    home_input | session osc-rdma "$XQ" --mca osc rdma
+    fallback_checks osc-rdma "no shared-memory window (MPI_Win_allocate_shared: MPI_ERR_INTERN: internal error)"
+    session container "$XQ" --mca btl_vader_single_copy_mechanism none <<'IN'
+uci
+wait ^uciok
+isready
+position startpos moves h2e2
+go depth 8
+sleep 1.5
+go infinite
+sleep 1
+stop
+sleep 0.5
+quit
+IN
+    check "container (no single-copy): both ranks exit 0 (rc $(cat "$tmp/container.rc"))" [ "$(cat "$tmp/container.rc")" = 0 ]
+    check "container: uciok, the fallback said, two bestmoves" bash -c "grep -q '^uciok' $tmp/container.out && grep -q '^info string no one-sided window (MPI_Win_create: MPI_ERR_WIN' $tmp/container.out && [ \$(grep -c '^bestmove' $tmp/container.out) = 2 ]"
+    check "container: the node still shares its slices" bash -c "grep -q 'rank 1: .* [1-9][0-9]* slice entries' $tmp/container.err"
+fi
 
-echo "cluster: $passed passed, $failed failed"
+# Nothing works (here: slices of different sizes): rank 0 serves the GUI alone and says why; every rank ends.
+session alone "-np 1 env CHARIOT_CLUSTER_HOME_MB=8 $XQ : -np 1 $XQ" <<'IN'
+uci
+wait ^uciok
+position startpos
+go depth 6
+sleep 1
+quit
+IN
+check "alone: every rank exits 0 (rc $(cat "$tmp/alone.rc"))" [ "$(cat "$tmp/alone.rc")" = 0 ]
+check "alone: rank 0 says why and serves alone" bash -c "grep -q 'CHARIOT_CLUSTER_HOME_MB differs between ranks (8 to 64).*rank 0 serves alone' $tmp/alone.err && grep -q '^info string the cluster could not start (CHARIOT_CLUSTER_HOME_MB differs' $tmp/alone.out && grep -q '^bestmove' $tmp/alone.out"
+
+check "one rank: bench is the ordinary one" bash -c "[ \"\$($MPIRUN -np 1 $XQ bench 2>/dev/null | grep 'Nodes searched')\" = \"\$(./chariot bench | grep 'Nodes searched')\" ]"
+check "two ranks refuse a command-line tool" bash -c "! $MPIRUN $OVERSUB -np 2 $XQ bench >/dev/null 2>&1"
+
+echo "cluster ($mpi): $passed passed, $failed failed"
 [ "$failed" = 0 ]

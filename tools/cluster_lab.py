@@ -19,8 +19,14 @@ The link between ranks is Open MPI's shared memory on this machine; --latency ad
 remote probe and each batch of entries in the transport layer (CHARIOT_CLUSTER_LATENCY_US), because this
 kernel has no netem qdisc for `tc` (docs/cluster.md).
 
-    tools/cluster_lab.py [--depth 12] [--repeat 3] [--latency 0,20,100] [--hash 16]
+    tools/cluster_lab.py [--depth 12] [--repeat 3] [--latency 0,20,100] [--hash 16] [--home-mb auto]
                          [--configs 1x1,1x2,replicated,home-rank,replicated-apart,home-rank-apart]
+                         [--deadline SECONDS]
+
+A configuration RxT (R ranks of T threads; R > 1: the replicated table, the node shared) or RxT-apart (each
+rank as if on a node of its own) can be named too, as tools/cluster_scaling.sh does: 1x16, 16x1, 16x1-apart.
+--home-mb auto gives each rank the slice Hash / R (CHARIOT_CLUSTER_HOME_MB), so that the node's shared table
+is as large as one process's; --deadline starts no session after that many seconds and prints what it has.
 """
 import argparse
 import os
@@ -47,12 +53,24 @@ CONFIGS = {
 }
 
 
+def config(name):
+    """(ranks, threads, ClusterTable, ClusterNodeShare) of a named configuration or of RxT[-apart]."""
+    if name in CONFIGS:
+        return CONFIGS[name]
+    m = re.fullmatch(r"(\d+)x(\d+)(-apart)?", name)
+    if not m or int(m.group(1)) < 1 or int(m.group(2)) < 1:
+        raise SystemExit(f"unknown configuration {name}; known: {', '.join(CONFIGS)}, RxT, RxT-apart")
+    ranks, threads = int(m.group(1)), int(m.group(2))
+    return (ranks, threads, "replicated" if ranks > 1 else None, None if ranks == 1 else not m.group(3))
+
+
 def session(args, name, latency, positions):
-    ranks, threads, table, share = CONFIGS[name]
+    ranks, threads, table, share = config(name)
+    home_mb = max(1, args.hash // ranks) if args.home_mb == "auto" else int(args.home_mb)
     env = dict(os.environ, CHARIOT_CLUSTER_STATS="1", CHARIOT_CLUSTER_LATENCY_US=str(latency),
-               OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
+               CHARIOT_CLUSTER_HOME_MB=str(home_mb), OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     cmd = ["mpirun", "--oversubscribe", "--bind-to", "none", "-x", "CHARIOT_CLUSTER_LATENCY_US", "-x", "CHARIOT_CLUSTER_STATS",
-           "-np", str(ranks), args.binary]
+           "-x", "CHARIOT_CLUSTER_HOME_MB", "-np", str(ranks), args.binary]
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                          bufsize=1, env=env)
 
@@ -111,19 +129,27 @@ def main():
     ap.add_argument("--gap", type=float, default=0.1, help="seconds idle before each go")
     ap.add_argument("--hash", type=int, default=16, help="MiB per rank")
     ap.add_argument("--binary", default=str(ROOT / "chariot-mpi"), help="the cluster build to run")
+    ap.add_argument("--home-mb", default=os.environ.get("CHARIOT_CLUSTER_HOME_MB", "64"),
+                    help="each rank's slice in MiB (CHARIOT_CLUSTER_HOME_MB), or auto: Hash / ranks")
+    ap.add_argument("--deadline", type=float, default=0, help="seconds: start no session after this (0: none)")
     args = ap.parse_args()
+    began = time.monotonic()
     positions = bench_positions()
     latencies = [int(x) for x in args.latency.split(",")]
     runs = []  # (name, latency): the configurations apart at every latency, the others once (no link)
     for name in args.configs.split(","):
-        if name not in CONFIGS:
-            raise SystemExit(f"unknown configuration {name}; known: {', '.join(CONFIGS)}")
-        runs += [(name, lat) for lat in (latencies if CONFIGS[name][3] is False else [0])]
+        runs += [(name, lat) for lat in (latencies if config(name)[3] is False else [0])]
     results = {r: [] for r in runs}
     for _ in range(args.repeat):
         for r in runs:
+            if args.deadline and time.monotonic() - began > args.deadline:
+                print(f"deadline of {args.deadline:.0f} s reached: {r[0]} and after not run again", flush=True)
+                break
             results[r].append(session(args, r[0], r[1], positions))
-    print(f"{len(positions)} bench positions, go depth {args.depth}, Hash {args.hash} MiB per rank, "
+            ms, nodes, _ = results[r][-1]
+            print(f"  {r[0]} +{r[1]}us: {ms:.0f} ms, {nodes} nodes, {nodes / ms:.0f} knps", flush=True)
+    runs = [r for r in runs if results[r]]
+    print(f"{len(positions)} bench positions, go depth {args.depth}, Hash {args.hash} MiB per rank, slices {args.home_mb} MiB, "
           f"{args.repeat} sessions each; medians (time also min)")
     print(f"{'configuration':24} {'time ms':>8} {'min':>8} {'speedup':>7} {'nodes':>10} {'knps':>6} {'hit%':>5} "
           f"{'cut%':>5} {'ent/s':>7} {'KiB/s':>6} {'rp/s':>7} {'found%':>6}")
@@ -143,8 +169,10 @@ def main():
         kib = med(lambda ms, s: s.get("bytes sent", 0) / 1024 / (ms / 1000))
         rps = med(lambda ms, s: s.get("remote probes", 0) / (ms / 1000))
         found = med(lambda ms, s: 100 * s.get("found", 0) / max(s.get("remote probes", 0), 1))
-        ranks, threads, table, _ = CONFIGS[name]
-        label = (f"{name} {ranks}x{threads}" + (f" +{lat}us" if CONFIGS[name][3] is False else "") if table else f"{'Lazy SMP' if threads > 1 else 'one process'} {ranks}x{threads}")
+        ranks, threads, table, share = config(name)
+        label = (f"{name} {ranks}x{threads}" + (f" +{lat}us" if share is False else "") if table else f"{'Lazy SMP' if threads > 1 else 'one process'} {ranks}x{threads}")
+        if re.fullmatch(r"\d+x\d+(-apart)?", name):
+            label = name + (f" +{lat}us" if share is False and lat else "")
         print(f"{label:24} {t:8.0f} {min(x[0] for x in rs):8.0f} {ref / t:7.2f} {n:10.0f} {n / t:6.0f} {hit:5.1f} "
               f"{cut:5.1f} {ent:7.0f} {kib:6.0f} {rps:7.0f} {found:6.1f}")
 

@@ -166,10 +166,8 @@ static int run(int argc, char **argv)
         return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
     }
 #ifdef CHARIOT_CLUSTER
-    if (!cluster_serve()) {
-        fprintf(stderr, "chariot-mpi: rank %d could not start the cluster\n", cluster_rank());
-        return 1;
-    }
+    if (!cluster_serve()) /* the cluster could not start: rank 0 has served alone (it said why) */
+        return 0;
 #endif
     int rc = serve_protocol();
     engine_exit();

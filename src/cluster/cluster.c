@@ -31,6 +31,12 @@ enum {
     TAG_DONE = 4,   /* rank 0's search ended: stop yours (relay_comm, in order with the lines) */
     TAG_RESULT = 5, /* a rank's deepest completed line, to rank 0 */
     TAG_PLAYED = 6, /* XBoard: the move rank 0 played (relay_comm, in order with the lines) */
+    TAG_PROBE = 7,  /* a remote probe by message (probe_comm): the key and the tag of the answer */
+    TAG_ALONE = 8,  /* rank 0 served alone and has ended: the others end too (MPI_COMM_WORLD) */
+    PROBE_TAG_FIRST = 64,  /* the answers to a thread's remote probes by message carry its own tag, */
+    PROBE_TAGS = 30000,    /* one of these (MPI guarantees tags up to 32767) */
+    PROBE_NAP_NS = 20000,  /* a search thread waiting for such an answer looks every 20 us */
+    ALONE_NAP_MS = 10,     /* a rank waiting for rank 0 that serves alone looks every 10 ms */
     HOME_SHIFT = 35, /* the home rank comes from key bits 35-47, which no table index uses (tt.c) */
     HOME_BITS = 13,
 };
@@ -81,6 +87,19 @@ static void *busy_marks; /* the node's marks of subtrees being searched (threads
 static TTEntry *home_slice, **slices;
 static size_t home_buckets;
 static int node_size = 1; /* ranks on this rank's node, this one included */
+
+/* What the MPI library gave (open_slices): a rank whose library refuses a window falls back, and all ranks
+ * fall back together. have_shared: the slices and the busy marks are the node's shared memory, else each
+ * rank's own memory and no node sharing; have_window: remote probes are one-sided (MPI_Get), else messages
+ * to the home rank's exchange thread (probe_comm, serve_probes). */
+static bool have_shared, have_busy, have_window;
+static MPI_Comm probe_comm;
+static int world_size = 1;      /* MPI_COMM_WORLD's: `size` is 1 where rank 0 serves alone */
+static char alone_why[256];     /* why the cluster could not start (rank 0 then serves the GUI alone) */
+static char fallback_note[512]; /* what the ranks fell back to: said once (info string, stderr) */
+static _Atomic int gate;        /* the relay and exchange threads start at 1, end at once at -1 */
+static bool relay_started, exchange_started;
+static FILE *pipe_in; /* the read end of the pipe: the protocol loop's input */
 
 /* The deepest line another rank completed (rank 0), and this rank's own to publish (the others). */
 static pthread_mutex_t line_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -193,6 +212,11 @@ static void *relay_main(void *arg)
 {
     (void)arg;
     static char line[RELAY_LINE_MAX];
+    const struct timespec nap = {0, RELAY_NAP_US * 1000L};
+    while (atomic_load(&gate) == 0) /* cluster_serve: every rank's threads started (1), or not all (-1) */
+        nanosleep(&nap, NULL);
+    if (atomic_load(&gate) < 0)
+        return NULL;
     MPI_Request *reqs = calloc((size_t)size, sizeof *reqs);
     for (;;) {
         int len = 0;
@@ -289,8 +313,69 @@ static void queue_entry(Key key, Score value, Bound bound, Depth depth, Move mov
     pthread_mutex_unlock(&queue_lock);
 }
 
+/* A remote probe, one-sided: the home rank takes no part. */
+static bool get_group(int home, size_t at, int n, uint64_t *group)
+{
+    return MPI_Get(group, n * 8, MPI_BYTE, home, (MPI_Aint)(at * 8), n * 8, MPI_BYTE, home_win) == MPI_SUCCESS &&
+           MPI_Win_flush(home, home_win) == MPI_SUCCESS;
+}
+
+/* A remote probe by message, where the MPI library gave no one-sided window: the key goes to its home rank,
+ * whose exchange thread answers with the key's group (serve_probes); this thread waits for the answer,
+ * looking every PROBE_NAP_NS. The answer carries this thread's own tag. */
+typedef struct {
+    uint64_t key;
+    int32_t tag; /* of the answer */
+    int32_t pad;
+} ProbeAsk;
+
+static bool ask_group(int home, Key key, uint64_t *group)
+{
+    static _Thread_local int tag;
+    static atomic_int next_tag;
+    if (!tag)
+        tag = PROBE_TAG_FIRST + atomic_fetch_add(&next_tag, 1) % PROBE_TAGS;
+    const ProbeAsk ask = {key, tag, 0};
+    const struct timespec nap = {0, PROBE_NAP_NS};
+    MPI_Request req[2];
+    MPI_Status st[2];
+    memset(group, 0, TT_BUCKET_ENTRIES * sizeof *group);
+    if (MPI_Irecv(group, TT_BUCKET_ENTRIES * 8, MPI_BYTE, home, tag, probe_comm, &req[1]) != MPI_SUCCESS)
+        return false;
+    if (MPI_Isend(&ask, (int)sizeof ask, MPI_BYTE, home, TAG_PROBE, probe_comm, &req[0]) != MPI_SUCCESS) {
+        MPI_Cancel(&req[1]);
+        MPI_Request_free(&req[1]);
+        return false;
+    }
+    for (int got = 0;; nanosleep(&nap, NULL))
+        if (MPI_Testall(2, req, &got, st) != MPI_SUCCESS || got)
+            return got;
+}
+
+/* The home rank's side (its exchange thread): answers every remote probe by message that has come. */
+static void serve_probes(void)
+{
+    for (int flag = 1;;) {
+        MPI_Status st;
+        ProbeAsk ask;
+        if (MPI_Iprobe(MPI_ANY_SOURCE, TAG_PROBE, probe_comm, &flag, &st) != MPI_SUCCESS || !flag ||
+            MPI_Recv(&ask, (int)sizeof ask, MPI_BYTE, st.MPI_SOURCE, TAG_PROBE, probe_comm, MPI_STATUS_IGNORE) !=
+                MPI_SUCCESS)
+            return;
+        uint64_t group[TT_BUCKET_ENTRIES];
+        const int n = tt_group_entries();
+        const size_t at = tt_group_offset(ask.key, home_buckets);
+        for (int i = 0; i < n; i++)
+            group[i] = atomic_load_explicit(&home_slice[at + (size_t)i], memory_order_relaxed);
+        MPI_Request req;
+        if (MPI_Isend(group, n * 8, MPI_BYTE, st.MPI_SOURCE, ask.tag, probe_comm, &req) == MPI_SUCCESS)
+            relay_wait(&req, MPI_STATUS_IGNORE);
+    }
+}
+
 /* A deep probe (tt_set_remote_probe), home-rank only: the key's group in its home slice, read here or
- * by a one-sided MPI_Get from the home rank's window (the home rank takes no part). A key shared on the
+ * by a one-sided MPI_Get from the home rank's window (the home rank takes no part), or where the library gave
+ * no such window by a message that the home rank's exchange thread answers. A key shared on the
  * node was probed in its home slice already (node_group). */
 static bool probe_home(Key key, Depth depth, TTExternal *out)
 {
@@ -305,8 +390,8 @@ static bool probe_home(Key key, Depth depth, TTExternal *out)
             group[i] = atomic_load_explicit(&home_slice[at + (size_t)i], memory_order_relaxed);
     } else {
         const int64_t start = mono_ns();
-        MPI_Get(group, n * 8, MPI_BYTE, home, (MPI_Aint)(at * 8), n * 8, MPI_BYTE, home_win);
-        MPI_Win_flush(home, home_win);
+        if (!(have_window ? get_group(home, at, n, group) : ask_group(home, key, group)))
+            return false;
         link_delay(start, true);
         atomic_fetch_add_explicit(&remote_probes, 1, memory_order_relaxed);
     }
@@ -441,6 +526,8 @@ enum { BATCH_BYE = 0xffffffffu }; /* the count of a rank's last message: it send
 /* Takes what came in: batches of entries (or a rank's bye) and, on rank 0, the others' lines. */
 static void receive_all(Batch *in, int *byes)
 {
+    if (!have_window)
+        serve_probes();
     for (int flag = 1; flag;) {
         MPI_Status st;
         MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, tt_comm, &flag, &st);
@@ -473,9 +560,12 @@ static void *exchange_main(void *arg)
     Batch *out = calloc((size_t)size, sizeof *out), *in = malloc(sizeof *in);
     const struct timespec nap = {0, CLUSTER_FLUSH_MS * 1000000L};
     MPI_Request *reqs = calloc((size_t)size + 1, sizeof *reqs);
+    MPI_Status *sts = calloc((size_t)size + 1, sizeof *sts); /* not MPI_STATUSES_IGNORE: GCC takes MPICH's for an array */
     int byes = 0;
     bool was_busy = false, bye_sent = false;
-    while (!bye_sent || byes < size - 1) {
+    while (atomic_load(&gate) == 0) /* cluster_serve: every rank's threads started (1), or not all (-1) */
+        nanosleep(&nap, NULL);
+    while (atomic_load(&gate) > 0 && (!bye_sent || byes < size - 1)) {
         const bool busy = engine_busy(), last = atomic_load(&done) && !bye_sent;
         pthread_mutex_lock(&queue_lock);
         for (int r = 0; r < size; r++) {
@@ -523,11 +613,20 @@ static void *exchange_main(void *arg)
             if (tries)
                 nanosleep(&wait_nap, NULL);
             receive_all(in, &byes);
-            MPI_Testall(n, reqs, &sent, MPI_STATUSES_IGNORE);
+            if (MPI_Testall(n, reqs, &sent, sts) != MPI_SUCCESS)
+                sent = 1; /* a failed send is not waited for (MPI_ERRORS_RETURN) */
         }
-        if (!bye_sent || byes < size - 1)
+        if (bye_sent && byes >= size - 1)
+            break;
+        if (!have_window && atomic_load_explicit(&table_mode, memory_order_relaxed) == CLUSTER_HOME_RANK)
+            for (int k = 0; k < CLUSTER_FLUSH_MS * 1000 / RELAY_NAP_US; k++) { /* answer remote probes meanwhile */
+                nanosleep(&wait_nap, NULL);
+                serve_probes();
+            }
+        else
             nanosleep(&nap, NULL);
     }
+    free(sts);
     free(reqs);
     free(out);
     free(in);
@@ -539,18 +638,17 @@ bool cluster_start(int *argc, char ***argv)
     int provided = 0;
     if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
         return false;
+    /* A failing call returns its error instead of ending every process (MPI_ERRORS_ARE_FATAL, the default):
+     * the ranks then fall back together, or rank 0 serves alone. The communicators made from this one
+     * inherit the handler; each window gets it when it is made. */
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
-    MPI_Comm_size(MPI_COMM_WORLD, &size);
-    if (provided < MPI_THREAD_MULTIPLE) {
-        if (rank == 0)
-            fprintf(stderr, "chariot-mpi: the MPI library gives no MPI_THREAD_MULTIPLE; running rank 0 alone\n");
-        size = 1;
-    }
-    if (size > CLUSTER_MAX_RANKS) {
-        if (rank == 0)
-            fprintf(stderr, "chariot-mpi: at most %d ranks\n", CLUSTER_MAX_RANKS);
-        MPI_Abort(MPI_COMM_WORLD, 2);
-    }
+    MPI_Comm_size(MPI_COMM_WORLD, &world_size);
+    size = world_size;
+    if (provided < MPI_THREAD_MULTIPLE)
+        snprintf(alone_why, sizeof alone_why, "the MPI library gives no MPI_THREAD_MULTIPLE (thread level %d)", provided);
+    else if (size > CLUSTER_MAX_RANKS)
+        snprintf(alone_why, sizeof alone_why, "%d ranks, at most %d", size, CLUSTER_MAX_RANKS);
     return true;
 }
 
@@ -571,65 +669,274 @@ static long env_long(const char *name, long def, long lo, long hi)
     return x;
 }
 
+/* The agreement of all ranks: true when `ok` on every rank. */
+static bool all_ranks(bool ok)
+{
+    int v = ok;
+    return MPI_Allreduce(MPI_IN_PLACE, &v, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD) == MPI_SUCCESS && v;
+}
+
+/* Whether a collective call succeeded on every rank (rc: this rank's return code); if not, `why` names the call
+ * and the largest error class the ranks had. */
+static bool all_succeeded(int rc, const char *call, char *why, size_t len)
+{
+    int cls = MPI_SUCCESS;
+    if (rc != MPI_SUCCESS && (MPI_Error_class(rc, &cls) != MPI_SUCCESS || cls == MPI_SUCCESS))
+        cls = MPI_ERR_OTHER;
+    if (MPI_Allreduce(MPI_IN_PLACE, &cls, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD) != MPI_SUCCESS)
+        cls = MPI_ERR_OTHER;
+    if (cls == MPI_SUCCESS)
+        return true;
+    char text[MPI_MAX_ERROR_STRING] = "";
+    int n = 0;
+    MPI_Error_string(cls, text, &n);
+    snprintf(why, len, "%s: %s", call, text);
+    return false;
+}
+
+/* The windows the ranks try (CHARIOT_CLUSTER_WINDOWS; the ranks take the fewest any rank asks for). */
+enum { WINDOWS_NONE, WINDOWS_SHARED, WINDOWS_ALL, WINDOWS_NB };
+static const char *const WINDOWS_NAMES[WINDOWS_NB] = {"none", "shared", "all"};
+static bool have_node_comm;
+
 /* The slices: one shared-memory window per node (MPI_Win_allocate_shared), whose memory is also exposed to
  * every rank (MPI_Win_create) for the ranks of other nodes; then each node-mate's slice is looked up. All
- * ranks call this together; every slice is cleared before any rank goes on. */
+ * ranks call this together; every slice is cleared before any rank goes on. A window that the library refuses
+ * on any rank is given up by all of them: without the shared one each rank's slice is its own memory and no
+ * rank shares a node; without the one-sided one remote probes go as messages (fallback_note says which).
+ * False (on every rank): not even that could be had. */
 static bool open_slices(void)
 {
     const MPI_Aint bytes = (MPI_Aint)(home_buckets * 64);
-    MPI_Info info;
-    MPI_Comm_split_type(win_comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node_comm);
-    MPI_Comm_size(node_comm, &node_size);
-    MPI_Info_create(&info);
-    MPI_Info_set(info, "alloc_shared_noncontig", "true"); /* each slice on its own pages */
-    const int rc = MPI_Win_allocate_shared(bytes, 1, info, node_comm, &home_slice, &shared_win);
-    MPI_Info_free(&info);
-    if (rc != MPI_SUCCESS ||
-        MPI_Win_create(home_slice, bytes, 1, MPI_INFO_NULL, win_comm, &home_win) != MPI_SUCCESS)
-        return false;
+    char why_shared[MPI_MAX_ERROR_STRING + 64] = "", why_window[MPI_MAX_ERROR_STRING + 64] = "";
+    int want = WINDOWS_ALL;
+    const char *v = getenv("CHARIOT_CLUSTER_WINDOWS");
+    if (v) {
+        want = -1;
+        for (int w = 0; w < WINDOWS_NB; w++)
+            if (!strcmp(v, WINDOWS_NAMES[w]))
+                want = w;
+        if (want < 0 && rank == 0)
+            fprintf(stderr, "chariot-mpi: CHARIOT_CLUSTER_WINDOWS must be none, shared or all, got '%s'; using all\n", v);
+        want = want < 0 ? WINDOWS_ALL : want;
+    }
+    if (MPI_Allreduce(MPI_IN_PLACE, &want, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS)
+        want = WINDOWS_NONE;
+    char forced[64];
+    snprintf(forced, sizeof forced, "off: CHARIOT_CLUSTER_WINDOWS=%s", WINDOWS_NAMES[want]);
+    if (want >= WINDOWS_SHARED) {
+        int rc = MPI_Comm_split_type(win_comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node_comm);
+        have_node_comm = all_succeeded(rc, "MPI_Comm_split_type", why_shared, sizeof why_shared);
+        if (have_node_comm) {
+            MPI_Info info;
+            MPI_Info_create(&info);
+            MPI_Info_set(info, "alloc_shared_noncontig", "true"); /* each slice on its own pages */
+            rc = MPI_Win_allocate_shared(bytes, 1, info, node_comm, &home_slice, &shared_win);
+            MPI_Info_free(&info);
+            if (rc == MPI_SUCCESS && (rc = MPI_Win_set_errhandler(shared_win, MPI_ERRORS_RETURN)) == MPI_SUCCESS)
+                rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, shared_win);
+            /* A window that another rank could not have stays, unused, until MPI ends: freeing it is a
+             * collective call, and a rank whose library failed it may never take part. */
+            have_shared = all_succeeded(rc, "MPI_Win_allocate_shared", why_shared, sizeof why_shared);
+        }
+    } else {
+        snprintf(why_shared, sizeof why_shared, "%s", forced);
+    }
+    if (have_shared) {
+        MPI_Comm_size(node_comm, &node_size);
+    } else { /* this rank's own memory: no rank shares a node */
+        node_size = 1;
+        home_slice = aligned_alloc(64, (size_t)bytes);
+        if (!all_ranks(home_slice != NULL)) {
+            snprintf(alone_why, sizeof alone_why, "no memory for a slice of %zu MiB", (size_t)bytes >> 20);
+            return false;
+        }
+    }
+    if (want >= WINDOWS_ALL) {
+        int rc = MPI_Win_create(home_slice, bytes, 1, MPI_INFO_NULL, win_comm, &home_win);
+        if (rc == MPI_SUCCESS && (rc = MPI_Win_set_errhandler(home_win, MPI_ERRORS_RETURN)) == MPI_SUCCESS)
+            rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, home_win);
+        have_window = all_succeeded(rc, "MPI_Win_create", why_window, sizeof why_window);
+    } else {
+        snprintf(why_window, sizeof why_window, "%s", forced);
+    }
     slices = calloc((size_t)size, sizeof *slices);
-    if (!slices)
+    if (!all_ranks(slices != NULL)) {
+        snprintf(alone_why, sizeof alone_why, "no memory");
         return false;
-    MPI_Group world_group, node_group;
-    MPI_Comm_group(win_comm, &world_group);
-    MPI_Comm_group(node_comm, &node_group);
-    for (int r = 0; r < size; r++) {
-        int nr = MPI_UNDEFINED;
-        MPI_Group_translate_ranks(world_group, 1, &r, node_group, &nr);
-        if (nr == MPI_UNDEFINED)
-            continue;
+    }
+    if (have_shared) {
+        MPI_Group world_group, node_group;
+        MPI_Comm_group(win_comm, &world_group);
+        MPI_Comm_group(node_comm, &node_group);
+        for (int r = 0; r < size; r++) {
+            int nr = MPI_UNDEFINED;
+            MPI_Group_translate_ranks(world_group, 1, &r, node_group, &nr);
+            if (nr == MPI_UNDEFINED)
+                continue;
+            MPI_Aint got = 0;
+            int unit = 0;
+            void *base = NULL;
+            if (MPI_Win_shared_query(shared_win, nr, &got, &unit, &base) == MPI_SUCCESS)
+                slices[r] = got == bytes ? base : NULL;
+        }
+        MPI_Group_free(&world_group);
+        MPI_Group_free(&node_group);
+        int node_rank = 0;
+        MPI_Comm_rank(node_comm, &node_rank);
+        void *mine = NULL;
+        char why_busy[MPI_MAX_ERROR_STRING + 64];
+        int rc = MPI_Win_allocate_shared(node_rank == 0 ? THREADS_BUSY_BYTES : 0, 1, MPI_INFO_NULL, node_comm, &mine,
+                                         &busy_win);
+        if (rc == MPI_SUCCESS && (rc = MPI_Win_set_errhandler(busy_win, MPI_ERRORS_RETURN)) == MPI_SUCCESS)
+            rc = MPI_Win_lock_all(MPI_MODE_NOCHECK, busy_win);
+        have_busy = all_succeeded(rc, "MPI_Win_allocate_shared", why_busy, sizeof why_busy);
         MPI_Aint got = 0;
         int unit = 0;
-        void *base = NULL;
-        MPI_Win_shared_query(shared_win, nr, &got, &unit, &base);
-        slices[r] = got == bytes ? base : NULL;
+        if (!have_busy || MPI_Win_shared_query(busy_win, 0, &got, &unit, &busy_marks) != MPI_SUCCESS ||
+            got != THREADS_BUSY_BYTES || ((uintptr_t)busy_marks & 63))
+            busy_marks = NULL; /* never expected: then each rank keeps its own marks */
+        if (busy_marks && node_rank == 0)
+            memset(busy_marks, 0, THREADS_BUSY_BYTES);
     }
-    MPI_Group_free(&world_group);
-    MPI_Group_free(&node_group);
     slices[rank] = home_slice;
-    int node_rank = 0;
-    MPI_Comm_rank(node_comm, &node_rank);
-    void *mine = NULL;
-    if (MPI_Win_allocate_shared(node_rank == 0 ? THREADS_BUSY_BYTES : 0, 1, MPI_INFO_NULL, node_comm, &mine, &busy_win) !=
-        MPI_SUCCESS)
-        return false;
-    MPI_Aint got = 0;
-    int unit = 0;
-    MPI_Win_shared_query(busy_win, 0, &got, &unit, &busy_marks);
-    if (got != THREADS_BUSY_BYTES || ((uintptr_t)busy_marks & 63))
-        busy_marks = NULL; /* never expected: then each rank keeps its own marks */
-    if (busy_marks && node_rank == 0)
-        memset(busy_marks, 0, THREADS_BUSY_BYTES);
-    MPI_Win_lock_all(MPI_MODE_NOCHECK, busy_win);
     clear_home();
-    MPI_Win_lock_all(MPI_MODE_NOCHECK, shared_win);
-    MPI_Win_lock_all(MPI_MODE_NOCHECK, home_win);
-    MPI_Barrier(win_comm);
+    if (!have_shared)
+        snprintf(fallback_note, sizeof fallback_note, "no shared-memory window (%s): the ranks of a node share no table",
+                 why_shared);
+    if (!have_window)
+        snprintf(fallback_note + strlen(fallback_note), sizeof fallback_note - strlen(fallback_note),
+                 "%sno one-sided window (%s): home-rank's remote probes go as messages", *fallback_note ? "; " : "",
+                 why_window);
+    return all_ranks(MPI_Barrier(win_comm) == MPI_SUCCESS);
+}
+
+/* All ranks together: gives back what open_slices had. */
+static void close_slices(void)
+{
+    if (have_busy) {
+        MPI_Win_unlock_all(busy_win);
+        MPI_Win_free(&busy_win);
+    }
+    if (have_window) {
+        MPI_Win_unlock_all(home_win);
+        MPI_Win_free(&home_win);
+    }
+    if (have_shared) {
+        MPI_Win_unlock_all(shared_win);
+        MPI_Win_free(&shared_win);
+    } else {
+        free(home_slice);
+    }
+    if (have_node_comm)
+        MPI_Comm_free(&node_comm);
+    have_busy = have_window = have_shared = have_node_comm = false;
+    busy_marks = NULL;
+    home_slice = NULL;
+    free(slices);
+    slices = NULL;
+}
+
+/* Everything the ranks need, set up by all ranks together; false on every rank (alone_why says why) when
+ * any rank could not. The relay and exchange threads wait at the gate until cluster_serve opens it. */
+static bool start_ranks(void)
+{
+    latency_us = (int)env_long("CHARIOT_CLUSTER_LATENCY_US", 0, 0, 1000000);
+    /* Every rank's slice of the home-rank table, allocated once by all ranks together (a collective call).
+     * A probe reads another rank's slice where its own would hold the key: the sizes must agree. */
+    const long home_mb = env_long("CHARIOT_CLUSTER_HOME_MB", CLUSTER_HOME_MB, 1, 1 << 20);
+    long lo = home_mb, hi = home_mb;
+    if (MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS ||
+        MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD) != MPI_SUCCESS) {
+        snprintf(alone_why, sizeof alone_why, "MPI_Allreduce failed");
+        return false;
+    }
+    if (lo != hi) {
+        snprintf(alone_why, sizeof alone_why,
+                 "CHARIOT_CLUSTER_HOME_MB differs between ranks (%ld to %ld); give every rank the same (mpirun -x "
+                 "CHARIOT_CLUSTER_HOME_MB)", lo, hi);
+        return false;
+    }
+    home_buckets = (size_t)home_mb * (1u << 20) / 64;
+    int rc = MPI_Comm_dup(MPI_COMM_WORLD, &relay_comm);
+    rc |= MPI_Comm_dup(MPI_COMM_WORLD, &tt_comm);
+    rc |= MPI_Comm_dup(MPI_COMM_WORLD, &win_comm);
+    rc |= MPI_Comm_dup(MPI_COMM_WORLD, &probe_comm);
+    if (!all_ranks(rc == MPI_SUCCESS)) {
+        snprintf(alone_why, sizeof alone_why, "MPI_Comm_dup failed");
+        return false;
+    }
+    if (!open_slices())
+        return false;
+    queues = calloc((size_t)size, sizeof *queues);
+    bool ok = queues && pipe(pipe_fd) == 0 && (pipe_in = fdopen(pipe_fd[0], "r")) != NULL;
+    if (ok && rank != 0) { /* only rank 0 writes; CHARIOT_CLUSTER_LOG=PREFIX keeps the others' output in PREFIX.N */
+        const char *log = getenv("CHARIOT_CLUSTER_LOG");
+        char path[512];
+        snprintf(path, sizeof path, "%s.%d", log ? log : "", rank);
+        ok = freopen(log ? path : "/dev/null", "w", stdout) != NULL;
+        if (ok)
+            setvbuf(stdout, NULL, _IOLBF, 0);
+    }
+    relay_started = ok && pthread_create(&relay_id, NULL, relay_main, NULL) == 0;
+    exchange_started = ok && pthread_create(&exchange_id, NULL, exchange_main, NULL) == 0;
+    if (!all_ranks(relay_started && exchange_started)) {
+        snprintf(alone_why, sizeof alone_why, "a rank could not start its threads, its pipe or its log");
+        return false;
+    }
     return true;
+}
+
+/* After start_ranks failed, all ranks together: ends the threads waiting at the gate, gives back the rest. */
+static void stop_ranks(void)
+{
+    atomic_store(&gate, -1);
+    if (relay_started)
+        pthread_join(relay_id, NULL);
+    if (exchange_started)
+        pthread_join(exchange_id, NULL);
+    relay_started = exchange_started = false;
+    close_slices();
+    free(queues);
+    queues = NULL;
+    if (pipe_in)
+        fclose(pipe_in);
+    else if (pipe_fd[0] >= 0)
+        close(pipe_fd[0]);
+    if (pipe_fd[1] >= 0)
+        close(pipe_fd[1]);
+    pipe_in = NULL;
+    pipe_fd[0] = pipe_fd[1] = -1;
+}
+
+/* A rank other than 0 whose cluster could not start: waits, without taking a core, until rank 0 has served the
+ * GUI alone and ended (TAG_ALONE). */
+static void follow_alone(void)
+{
+    static char none;
+    const struct timespec nap = {0, ALONE_NAP_MS * 1000000L};
+    MPI_Request req;
+    if (MPI_Irecv(&none, 0, MPI_CHAR, 0, TAG_ALONE, MPI_COMM_WORLD, &req) != MPI_SUCCESS)
+        return;
+    for (int got = 0; MPI_Test(&req, &got, MPI_STATUS_IGNORE) == MPI_SUCCESS && !got;)
+        nanosleep(&nap, NULL);
 }
 
 bool cluster_serve(void)
 {
+    if (size > 1 && !*alone_why && !start_ranks())
+        stop_ranks();
+    if (size > 1 && *alone_why) { /* nothing works: rank 0 is the ordinary engine, the others wait for its end */
+        size = 1;
+        if (rank != 0) {
+            follow_alone();
+            return false;
+        }
+        snprintf(fallback_note, sizeof fallback_note, "the cluster could not start (%s): rank 0 serves alone", alone_why);
+        fprintf(stderr, "chariot-mpi: %s\n", fallback_note);
+        proto_set_notice(fallback_note);
+        return true;
+    }
     if (size == 1) { /* the ordinary engine; CHARIOT_CLUSTER_STATS still counts its searches (the baseline) */
         if (getenv("CHARIOT_CLUSTER_STATS")) {
             const ProcessHooks hooks = {NULL, NULL, search_finished, NULL};
@@ -637,40 +944,8 @@ bool cluster_serve(void)
         }
         return true;
     }
-    latency_us = (int)env_long("CHARIOT_CLUSTER_LATENCY_US", 0, 0, 1000000);
-    /* Every rank's slice of the home-rank table, allocated once by all ranks together (a collective call).
-     * A probe reads another rank's slice where its own would hold the key: the sizes must agree. */
-    const long home_mb = env_long("CHARIOT_CLUSTER_HOME_MB", CLUSTER_HOME_MB, 1, 1 << 20);
-    long lo = home_mb, hi = home_mb;
-    MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_LONG, MPI_MIN, MPI_COMM_WORLD);
-    MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_LONG, MPI_MAX, MPI_COMM_WORLD);
-    if (lo != hi) {
-        if (rank == 0)
-            fprintf(stderr, "chariot-mpi: CHARIOT_CLUSTER_HOME_MB differs between ranks (%ld to %ld); give every rank "
-                            "the same (mpirun -x CHARIOT_CLUSTER_HOME_MB)\n", lo, hi);
-        return false;
-    }
-    home_buckets = (size_t)home_mb * (1u << 20) / 64;
     serving = true;
-    MPI_Comm_dup(MPI_COMM_WORLD, &relay_comm);
-    MPI_Comm_dup(MPI_COMM_WORLD, &tt_comm);
-    MPI_Comm_dup(MPI_COMM_WORLD, &win_comm);
-    if (!open_slices())
-        return false;
-    queues = calloc((size_t)size, sizeof *queues);
-    if (!queues)
-        return false;
-    if (rank != 0) { /* only rank 0 writes; CHARIOT_CLUSTER_LOG=PREFIX keeps the others' output in PREFIX.N */
-        const char *log = getenv("CHARIOT_CLUSTER_LOG");
-        char path[512];
-        snprintf(path, sizeof path, "%s.%d", log ? log : "", rank);
-        if (!freopen(log ? path : "/dev/null", "w", stdout))
-            return false;
-        setvbuf(stdout, NULL, _IOLBF, 0);
-    }
-    if (pipe(pipe_fd) != 0)
-        return false;
-    proto_set_input(fdopen(pipe_fd[0], "r"));
+    proto_set_input(pipe_in);
     tt_set_store_hook(queue_entry, CLUSTER_SHARE_DEPTH);
     tt_set_remote_probe(probe_home, CLUSTER_SHARE_DEPTH);
     if (node_size > 1)
@@ -685,8 +960,12 @@ bool cluster_serve(void)
         xboard_set_follower(true);
     const ProcessHooks hooks = {publish_line, outside_line, search_finished, cluster_hashfull};
     threads_set_process_hooks(&hooks);
-    return pthread_create(&relay_id, NULL, relay_main, NULL) == 0 &&
-           pthread_create(&exchange_id, NULL, exchange_main, NULL) == 0;
+    if (rank == 0 && *fallback_note) { /* said once: on stderr, and to the GUI when it starts its protocol */
+        fprintf(stderr, "chariot-mpi: %s\n", fallback_note);
+        proto_set_notice(fallback_note);
+    }
+    atomic_store(&gate, 1);
+    return true;
 }
 
 void cluster_end(void)
@@ -701,15 +980,15 @@ void cluster_end(void)
         tt_set_clear_hook(NULL);
         tt_set_group_hook(NULL);
         threads_share_busy(NULL);
-        MPI_Win_unlock_all(busy_win);
-        MPI_Win_free(&busy_win);
-        MPI_Win_unlock_all(home_win);
-        MPI_Win_free(&home_win);
-        MPI_Win_unlock_all(shared_win);
-        MPI_Win_free(&shared_win);
-        MPI_Comm_free(&node_comm);
-        free(slices);
+        close_slices();
         free(queues);
+    } else if (rank == 0 && size == 1 && world_size > 1) { /* served alone: the others wait for this */
+        static char none;
+        for (int r = 1; r < world_size; r++) {
+            MPI_Request req;
+            if (MPI_Isend(&none, 0, MPI_CHAR, r, TAG_ALONE, MPI_COMM_WORLD, &req) == MPI_SUCCESS)
+                relay_wait(&req, MPI_STATUS_IGNORE);
+        }
     }
     if (getenv("CHARIOT_CLUSTER_STATS"))
         fprintf(stderr,

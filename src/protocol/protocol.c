@@ -27,6 +27,16 @@ void proto_set_input(FILE *in) { proto_in = in; }
 
 FILE *proto_input(void) { return proto_in ? proto_in : stdin; }
 
+static const char *notice; /* proto_set_notice */
+
+void proto_set_notice(const char *text) { notice = text; }
+
+void proto_notice(const char *prefix)
+{
+    if (notice && *notice)
+        proto_out("%s%s", prefix, notice);
+}
+
 /* One line, whole, under the lock. */
 void proto_out(const char *fmt, ...)
 {

@@ -27,6 +27,10 @@ bool proto_read_line(char *line, size_t size);
 char *proto_split_command(char *line, char **args);
 void proto_set_input(FILE *in); /* NULL: stdin again (the fuzz harnesses feed sessions from memory) */
 FILE *proto_input(void);         /* where commands are read */
+/* A note said once to the GUI as it starts a protocol ("info string TEXT" before uciok and ucciok, "# TEXT" after
+ * XBoard's features): what the cluster build fell back to (src/cluster/). The text must outlive the loop. */
+void proto_set_notice(const char *text);
+void proto_notice(const char *prefix);
 
 /* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */
 bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);

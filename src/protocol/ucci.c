@@ -107,6 +107,7 @@ static void cmd_ucci(void)
     proto_out("id author the Chariot developers");
     for (int i = 0; i < UCCI_OPTION_COUNT; i++)
         print_option(i);
+    proto_notice("info string ");
     proto_out("ucciok");
 }
 

@@ -82,6 +82,7 @@ static void cmd_uci(char *args)
         }
         }
     }
+    proto_notice("info string ");
     proto_out("uciok");
 }
 

@@ -96,6 +96,7 @@ static void cmd_protover(char *args)
         }
     }
     proto_out("feature done=1");
+    proto_notice("# ");
 }
 
 static void cmd_new(char *args)
