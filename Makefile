@@ -25,7 +25,7 @@ CINC    := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/chess
 CHESS   := $(wildcard src/chess/*.c)
 CLIBSRC := $(filter-out src/cli/main.c,$(CORE)) $(CHESS)
 CHDRS   := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h src/chess/*.h)
-CTESTSRC := tests/main.c tests/util.c tests/chess/groups.c tests/chess/test_uci.c
+CTESTSRC := tests/main.c tests/util.c tests/test_usage.c tests/chess/groups.c tests/chess/test_uci.c
 
 .PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format
 
@@ -69,7 +69,7 @@ test-chess-san: tests/chess/rules-check-san chariot-chess-san ## chess rules and
 perft-deep: tests/chess/perft-check   ## every chess perft count (6.7 billion nodes; about 30 s)
 	./tests/chess/perft-check tests/chess/perft.epd 0
 
-release: chariot                      ## same as `all`: -O3 -march=native, LTO
+release: chariot chariot-chess        ## same as `all`: both engines, -O3 -march=native, LTO
 
 debug: chariot-debug                  ## ./chariot-debug: -O1 -g, invariants checked after every make/unmake
 

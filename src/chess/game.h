@@ -25,6 +25,7 @@
 #include "types.h"
 
 #define GAME_NAME "chess"
+#define GAME_PROGRAM "chariot-chess" /* the program's name in its usage and messages */
 #define GAME_NOTATION "SAN"   /* the notation people read (analyze, play) */
 #define GAME_HAS_CHESS960 1   /* UCI_Chess960: castling written as king takes own rook */
 #define GAME_MOVE_EXAMPLE "e2e4 or Nf3"
@@ -95,6 +96,9 @@ typedef struct Position {
 void game_init(void);
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen); /* on error pos is unchanged */
 void pos_get_fen(const Position *pos, char *buf, size_t len);
+/* Are the castling rights those of standard chess (king on e1/e8, rook in its corner)? Else why names the
+ * right that is not: a Chess960 position, which needs UCI_Chess960 (or XBoard's fischerandom). */
+bool pos_castling_standard(const Position *pos, char *why, size_t len);
 /* Coordinates (e2e4, e7e8q); castling as king takes own rook (e1h1) when chess960 or when the king or
  * rook does not start on its standard square, else as the king's two-square step (e1g1); MOVE_NONE and
  * the null move print 0000. From the move alone a knight

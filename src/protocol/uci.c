@@ -271,6 +271,27 @@ static void cmd_display(void)
     fflush(stdout);
 }
 
+/* `help`: the commands, for a person who started the engine by hand. */
+static void cmd_help(void)
+{
+    proto_out("Chariot speaks UCI here (a GUI starts with 'uci'). Commands:\n"
+              "  uci | isready | ucinewgame | quit\n"
+              "  setoption name NAME [value VALUE]   ('uci' lists the options)\n"
+              "  position startpos | fen FEN  [moves M1 M2 ...]   (moves in coordinates)\n"
+              "  go [depth N | nodes N | movetime MS | mate N | infinite | ponder | perft N |\n"
+              "      wtime MS btime MS [winc MS binc MS] [movestogo N] | searchmoves M ...]\n"
+              "  stop | ponderhit\n"
+              "  d (the board and its FEN) | eval | bench [DEPTH] | help\n"
+              "%s"
+              "Outside this loop: " GAME_PROGRAM " --help (analyze, play, judge, bench, perft).",
+#ifdef GAME_HAS_UCCI
+              "The first command 'ucci' or 'xboard' chooses UCCI or the XBoard protocol instead.\n"
+#else
+              "The first command 'xboard' chooses the XBoard protocol instead.\n"
+#endif
+    );
+}
+
 /* One line; returns false on quit. */
 static bool uci_command(char *line)
 {
@@ -328,6 +349,8 @@ static bool uci_command(char *line)
     }
     else if (!strcmp(cmd, "d"))
         cmd_display();
+    else if (!strcmp(cmd, "help"))
+        cmd_help();
     else if (!strcmp(cmd, "eval"))
         proto_out("info string eval %d (side to move)", eval_evaluate(&game));
     else if (!strcmp(cmd, "bench")) {
