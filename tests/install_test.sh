@@ -7,8 +7,9 @@ cd "$(dirname "$0")/.."
 dest=$(mktemp -d)
 trap 'rm -rf "$dest"' EXIT
 fail() { echo "install_test: $*" >&2; exit 1; }
-make -n -B release | grep -q -- '-o chariot-chess ' || fail "make release does not build chariot-chess"
-make -n -B release | grep -q -- '-o chariot ' || fail "make release does not build chariot"
+release=$(make -n -B release) # whole, before grep: grep -q leaves early, and make's SIGPIPE would fail the pipeline
+grep -q -- '-o chariot-chess ' <<<"$release" || fail "make release does not build chariot-chess"
+grep -q -- '-o chariot ' <<<"$release" || fail "make release does not build chariot"
 make -s install DESTDIR="$dest" PREFIX=/opt/chariot >/dev/null
 for f in bin/chariot bin/chariot-chess share/man/man6/chariot.6 share/man/man6/chariot-chess.6; do
     [ -f "$dest/opt/chariot/$f" ] || fail "make install did not install $f"
