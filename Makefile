@@ -40,7 +40,7 @@ $(foreach g,$(GAMES),$(eval HDRS_$(g) := $(CORE_HDRS) $(wildcard src/$(g)/*.h)))
 $(foreach g,$(GAMES),$(eval LIB_$(g) := $(filter-out src/cli/main.c,$(CORE)) $(SRC_$(g)))) # without main: tests, tools
 
 TESTSRC := $(wildcard tests/*.c)
-CTESTSRC := tests/main.c tests/util.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c # the engine's own tests run for both games
+CTESTSRC := tests/main.c tests/util.c tests/test_usage.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c # the engine's own tests run for both games
 
 # Cluster (docs/cluster.md): the same engines over MPI ranks, built against Debian's Open MPI
 # (libopenmpi-dev, openmpi-bin) and, side by side, against MPICH (libmpich-dev, mpich: BINARY-mpich, run
@@ -115,7 +115,7 @@ test-chess-san: tests/chess/rules-check-san chariot-chess-san ## chess rules and
 perft-deep: tests/chess/perft-check   ## every chess perft count (6.7 billion nodes; about 30 s)
 	./tests/chess/perft-check tests/chess/perft.epd 0
 
-release: chariot                      ## same as `all`: -O3 -march=native, LTO
+release: chariot chariot-chess        ## same as `all`: both engines, -O3 -march=native, LTO
 
 test-arch: chariot chariot-chess chariot-x86-64 chariot-chess-x86-64 ## the portable x86-64 builds give the native builds' bench signatures
 	bash tests/arch_test.sh ./chariot ./chariot-x86-64 ./chariot-chess ./chariot-chess-x86-64

@@ -8,6 +8,9 @@ cd "$(dirname "$0")/.."
 dest=$(mktemp -d)
 trap 'rm -rf "$dest"' EXIT
 fail() { echo "install_test: $*" >&2; exit 1; }
+release=$(make -n -B release) # whole, before grep: grep -q leaves early, and make's SIGPIPE would fail the pipeline
+grep -q -- '-o chariot-chess ' <<<"$release" || fail "make release does not build chariot-chess"
+grep -q -- '-o chariot ' <<<"$release" || fail "make release does not build chariot"
 make -s install DESTDIR="$dest" PREFIX=/opt/chariot >/dev/null
 for f in bin/chariot bin/chariot-chess share/man/man6/chariot.6 share/man/man6/chariot-chess.6; do
     [ -f "$dest/opt/chariot/$f" ] || fail "make install did not install $f"
@@ -16,6 +19,7 @@ done
 "$dest/opt/chariot/bin/chariot" --version | grep -q '^Chariot [0-9]' || fail "chariot --version"
 "$dest/opt/chariot/bin/chariot-chess" --version | grep -q 'chess' || fail "chariot-chess --version"
 "$dest/opt/chariot/bin/chariot" --help | grep -q 'chariot judge' || fail "chariot --help"
+"$dest/opt/chariot/bin/chariot-chess" --help | grep -q 'chariot-chess judge' || fail "chariot-chess --help"
 if command -v groff >/dev/null; then
     warnings=$(groff -man -ww -z "$dest/opt/chariot/share/man/man6/chariot.6" 2>&1)
     [ -z "$warnings" ] || fail "the man page has warnings: $warnings"

@@ -6,7 +6,9 @@
  * where the page is cross-origin isolated (`make serve`), the single-threaded
  * one elsewhere. URL parameters: game=xiangqi|chess, mode=analyse, side=second (the
  * engine moves first), fen=FEN, threads=0 (the single-threaded build even where
- * threads could run).
+ * threads could run). The board is drawn before the engines load; opened as a
+ * file (file://) the page says how to serve it, since no browser starts a
+ * WebAssembly worker from a file.
  *
  * window.chariot exposes the state for the browser test (tests/web/).
  */
@@ -16,7 +18,12 @@ import {Engine} from './engine.js';
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 const COLOR_NAMES = {xiangqi: {first: 'Red', second: 'Black'}, chess: {first: 'White', second: 'Black'}};
-const MATE = 30000; /* scores at least this far from 0 are written as mates by the engine */
+/* Scores as the engine sends them (src/engine/types.h): mates as `score mate N`; a win or loss by a rule
+ * (a repetition the rules decide) as `score cp` within MAX_PLY of RULE_WIN. */
+const MATE = 30000, MAX_PLY = 128;
+const RULE_WIN = MATE - MAX_PLY - 1, RULE_IN_MAX = RULE_WIN - MAX_PLY;
+const STARTPOS = {xiangqi: 'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1',
+                  chess: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1'};
 
 const app = {
   game: params.get('game') === 'chess' ? 'chess' : 'xiangqi',
@@ -24,7 +31,8 @@ const app = {
   human: 'first',
   start: 'startpos', /* 'startpos' or 'fen <FEN>' */
   moves: [],
-  state: null,       /* the referee's answer for the current position */
+  cursor: null,      /* the ply shown when stepping through the moves; null: the position now */
+  state: null,       /* the referee's answer for the position shown */
   notes: [],         /* each move in WXF/SAN and the native notation */
   flipped: false,
   style: 'chinese',
@@ -36,13 +44,15 @@ const app = {
 };
 window.chariot = app;
 
-function spec() { return app.start + (app.moves.length ? ' moves ' + app.moves.join(' ') : ''); }
+/* The position after the first k moves (all of them by default), as UCI's position takes it. */
+function spec(k = app.moves.length) { return app.start + (k ? ' moves ' + app.moves.slice(0, k).join(' ') : ''); }
+function viewing() { return app.cursor !== null && app.cursor < app.moves.length; }
 
 const board = new Board($('board'), {
   onMove: (from, to) => humanMove(from, to),
   canMove: (sq) => {
     if (!app.state || app.state.result !== '*' || app.thinking === app.generation) return false;
-    if (app.mode === 'play' && app.state.side !== app.human) return false;
+    if (app.mode === 'play' && (app.state.side !== app.human || viewing())) return false;
     return app.state.legal.some((m) => m.startsWith(sq));
   },
 });
@@ -108,19 +118,24 @@ function checkSquare(state) {
 async function refresh() {
   const gen = ++app.generation;
   await app.engine.stop();
-  const sp = spec();
-  const [state, line] = await Promise.all([app.referee.query('state ' + sp),
-                                           app.referee.query(`line ${app.start} | ${app.moves.join(' ')}`)]);
+  if (!viewing()) app.cursor = null;
+  const shown = viewing() ? app.cursor : app.moves.length;
+  const sp = spec(shown);
+  const [state, line, live] = await Promise.all([app.referee.query('state ' + sp),
+                                                 app.referee.query(`line ${app.start} | ${app.moves.join(' ')}`),
+                                                 viewing() ? app.referee.query('state ' + spec()) : null]);
   if (gen !== app.generation) return;
+  app.liveResult = {result: (live || state).result, reason: (live || state).reason};
   if (state.error) { $('fen-error').textContent = state.error; return; }
   app.state = state;
   app.stateSpec = sp; /* the position app.state describes */
   app.notes = line.moves || [];
-  const last = app.moves.length ? app.moves[app.moves.length - 1] : null;
+  const last = shown ? app.moves[shown - 1] : null;
   board.set({game: app.game, fen: state.fen, legal: state.legal, flipped: app.flipped, style: app.style,
              lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null, checkSquare: checkSquare(state)});
   if (document.activeElement !== $('fen')) $('fen').value = state.fen; /* not under the user's typing */
   drawMoves();
+  $('pgn-download').hidden = true;
   const over = state.result !== '*';
   $('result').hidden = !over;
   if (over) $('result').textContent = resultText(state);
@@ -139,9 +154,13 @@ function drawMoves() {
     s.textContent = app.style === 'chinese' && app.game === 'xiangqi' ? n.native : n.human;
     s.title = `${n.human} (${n.uci})`;
     s.dataset.uci = n.uci;
+    s.dataset.ply = String(i + 1);
+    if (viewing() && i + 1 === app.cursor) s.classList.add('current');
     li.appendChild(s);
   });
-  ol.scrollTop = ol.scrollHeight;
+  const current = ol.querySelector('.current');
+  if (current) current.scrollIntoView({block: 'nearest'});
+  else ol.scrollTop = ol.scrollHeight;
 }
 
 async function think(gen) {
@@ -151,13 +170,21 @@ async function think(gen) {
   if (app.mode === 'analyse') {
     $('status').textContent = `Analysing (${mover} to move)…`;
     app.lines = [];
-    app.engine.go('infinite', [`setoption name MultiPV value ${$('multipv').value}`, 'position ' + spec()]);
+    app.engine.go('infinite', [`setoption name MultiPV value ${$('multipv').value}`, 'setoption name UCI_LimitStrength value false',
+                               'position ' + app.stateSpec]);
+    return;
+  }
+  if (viewing()) {
+    $('status').textContent = `Move ${app.cursor} of ${app.moves.length}: › or » goes back to the game.`;
     return;
   }
   if (st.side === app.human) { $('status').textContent = `Your move (${mover}).`; return; }
   $('status').textContent = `${mover} is thinking…`;
   app.thinking = gen; /* the engine is choosing a move for this position */
-  const best = await app.engine.go($('limit').value, ['setoption name MultiPV value 1', 'position ' + spec()]);
+  const elo = $('elo').value;
+  const strength = elo ? ['setoption name UCI_LimitStrength value true', `setoption name UCI_Elo value ${elo}`]
+                       : ['setoption name UCI_LimitStrength value false'];
+  const best = await app.engine.go($('limit').value, ['setoption name MultiPV value 1', ...strength, 'position ' + spec()]);
   if (gen !== app.generation) return;
   app.thinking = 0;
   const move = best.split(' ')[1];
@@ -182,7 +209,19 @@ function humanMove(from, to) {
 }
 
 function play(move) {
+  if (viewing()) app.moves = app.moves.slice(0, app.cursor); /* analysis: a move here starts a new line */
+  app.cursor = null;
   app.moves.push(move);
+  refresh();
+}
+
+/* Stepping through the moves: the position after ply k (0: the start; the last: the game now). */
+function goTo(k) {
+  const n = app.moves.length;
+  k = Math.max(0, Math.min(n, k));
+  const now = viewing() ? app.cursor : n;
+  if (k === now) return;
+  app.cursor = k === n ? null : k;
   refresh();
 }
 
@@ -197,13 +236,14 @@ function onEngineLine(line) {
   const i = f.indexOf('score');
   info.mate = f[i + 1] === 'mate' ? Number(f[i + 2]) : null;
   info.cp = f[i + 1] === 'cp' ? Number(f[i + 2]) : null;
+  info.rule = info.cp !== null && Math.abs(info.cp) >= RULE_IN_MAX ? Math.sign(info.cp) : 0; /* a rule verdict */
   app.lastInfo = info;
   $('depth').textContent = `depth ${info.depth}`;
   $('nps').textContent = `${Math.round(info.nps / 1000)} kn/s`;
   $('nodes').textContent = `${info.nodes} nodes`;
   if (k === 1) drawEval(info);
   if (app.mode !== 'analyse') return;
-  const gen = app.generation, sp = spec();
+  const gen = app.generation, sp = app.stateSpec;
   app.referee.query(`line ${sp} | ${info.pv.join(' ')}`).then((r) => {
     if (gen !== app.generation) return;
     app.lines[k - 1] = {info, notes: r.moves || []};
@@ -214,6 +254,7 @@ function onEngineLine(line) {
 function scoreText(info, side) {
   const sign = side === 'first' ? 1 : -1; /* written from the first player's side, as GUIs do */
   if (info.mate !== null) return `#${info.mate * sign}`;
+  if (info.rule) return `${COLOR_NAMES[app.game][info.rule * sign > 0 ? 'first' : 'second']} wins (rule)`;
   const v = (info.cp * sign) / 100;
   return (v > 0 ? '+' : '') + v.toFixed(2);
 }
@@ -221,7 +262,7 @@ function scoreText(info, side) {
 function drawEval(info) {
   const side = app.state?.side || 'first';
   const sign = side === 'first' ? 1 : -1;
-  const cp = info.mate !== null ? Math.sign(info.mate) * MATE : info.cp;
+  const cp = info.mate !== null ? Math.sign(info.mate) * MATE : info.rule ? info.rule * MATE : info.cp;
   const pct = 100 / (1 + Math.exp((-cp * sign) / 250));
   $('evalfill').style.height = `${pct.toFixed(1)}%`;
   $('evaltext').textContent = scoreText(info, side);
@@ -243,14 +284,97 @@ function drawLines() {
   }
 }
 
-async function newGame(start) {
-  app.start = start || 'startpos';
-  app.moves = [];
+/* No figures of a search that was about another position. */
+function clearFigures() {
   app.lines = [];
+  app.lastInfo = null;
   drawLines();
+  $('depth').textContent = 'depth -';
+  $('nps').textContent = '- kn/s';
+  $('nodes').textContent = '- nodes';
+  $('evaltext').textContent = '0.00';
+  $('evalfill').style.height = '50%';
+}
+
+async function newGame(start, moves = []) {
+  app.start = start || 'startpos';
+  app.moves = moves;
+  app.cursor = null;
+  app.generation++;
+  await app.engine.stop(); /* the last search's lines come before its bestmove: then none is left to show */
+  clearFigures();
   $('fen-error').textContent = '';
   app.engine.send('ucinewgame');
   await refresh();
+}
+
+/* The game as PGN, as `play`'s save writes it: the seven tags (the colours as the game names them), xiangqi's
+ * Game and Format tags, SetUp and FEN when it did not start from the usual position; moves in WXF or SAN. */
+function pgnText() {
+  const names = COLOR_NAMES[app.game];
+  const d = new Date(), pad = (x) => String(x).padStart(2, '0');
+  const live = app.liveResult || {result: '*', reason: ''};
+  const player = (side) => (app.mode === 'play' ? (side === app.human ? 'Player' : 'Chariot') : '?');
+  const tags = [['Event', 'Chariot page'], ['Site', '?'], ['Date', `${d.getFullYear()}.${pad(d.getMonth() + 1)}.${pad(d.getDate())}`],
+                ['Round', '-'], [names.first, player('first')], [names.second, player('second')], ['Result', live.result]];
+  if (app.game === 'xiangqi') tags.push(['Game', 'Chinese Chess'], ['Format', 'WXF']);
+  if (app.start !== 'startpos') tags.push(['SetUp', '1'], ['FEN', app.start.slice(4)]);
+  let text = tags.map(([k, v]) => `[${k} "${String(v).replace(/["\\]/g, '\\$&')}"]`).join('\n') + '\n\n';
+  const firstToMove = app.start === 'startpos' || app.start.split(' ')[2] !== 'b';
+  const words = [];
+  let number = 1;
+  app.notes.forEach((n, i) => {
+    const first = (i % 2 === 0) === firstToMove;
+    if (first) words.push(`${number}.`);
+    else if (i === 0) words.push('1...');
+    words.push(n.human);
+    if (!first) number++;
+  });
+  if (live.result !== '*' && live.reason) words.push(`{${live.reason}}`);
+  words.push(live.result);
+  let line = '';
+  for (const w of words) {
+    if (line && line.length + 1 + w.length > 79) { text += line + '\n'; line = ''; }
+    line += (line ? ' ' : '') + w;
+  }
+  return text + line + '\n';
+}
+
+/* The start and the moves of a PGN game (the first in the text): tags, comments, variations, NAGs ($1),
+ * annotations (!?), move numbers (12. 12... 1. ...) and the result are passed over. */
+function parsePgn(text) {
+  const fen = (text.match(/\[FEN\s+"([^"]*)"\]/) || [])[1];
+  const body = text.replace(/^\s*\[[^\]]*\]\s*$/gm, ' ').replace(/\{[^}]*\}/g, ' ').replace(/;[^\n]*/g, ' ');
+  let depth = 0, flat = '';
+  for (const ch of body) { /* variations nest */
+    if (ch === '(') depth++;
+    else if (ch === ')') depth = Math.max(0, depth - 1);
+    else if (!depth) flat += ch;
+  }
+  const words = [];
+  for (let w of flat.split(/\s+/)) {
+    if (!w || /^\$\d+$/.test(w) || /^\.+$/.test(w)) continue;
+    if (['1-0', '0-1', '1/2-1/2', '*'].includes(w)) break;
+    const num = w.match(/^\d+\.+(.*)$/); /* a move number, alone or glued to its move (12.C2.5); 15.6 is a move */
+    if (num && !num[1]) continue;
+    if (num && !/^\d/.test(num[1])) w = num[1];
+    w = w.replace(/[!?]+$/, '');
+    if (w) words.push(w);
+  }
+  return {start: fen ? 'fen ' + fen.trim() : 'startpos', words};
+}
+
+async function importPgn(text) {
+  const {start, words} = parsePgn(text);
+  $('pgn-error').textContent = '';
+  const r = await app.referee.query(`line ${start} | ${words.join(' ')}`);
+  if (r.error) { $('pgn-error').textContent = `PGN: ${r.error}`; return; }
+  const got = r.moves || [];
+  if (got.length < words.length) {
+    $('pgn-error').textContent = `PGN: '${words[got.length]}' (move ${got.length + 1}) is not a legal move there; the game stays as it was`;
+    return;
+  }
+  await newGame(start, got.map((m) => m.uci));
 }
 
 async function switchGame(game) {
@@ -275,6 +399,7 @@ $('new').onclick = () => newGame(app.start);
 $('flip').onclick = () => { app.flipped = !app.flipped; board.set({flipped: app.flipped}); };
 $('pieces').onchange = () => { app.style = $('pieces').value; board.set({style: app.style}); drawMoves(); drawLines(); };
 $('takeback').onclick = () => {
+  if (viewing()) { goTo(app.moves.length); return; } /* first back to the game */
   if (!app.moves.length) return;
   app.moves.pop();
   if (app.mode === 'play' && app.moves.length && app.state && app.state.side === app.human) app.moves.pop();
@@ -292,8 +417,38 @@ $('copyfen').onclick = async () => {
   catch { document.execCommand?.('copy'); }
 };
 
+$('nav-first').onclick = () => goTo(0);
+$('nav-back').onclick = () => goTo((viewing() ? app.cursor : app.moves.length) - 1);
+$('nav-forward').onclick = () => goTo((viewing() ? app.cursor : app.moves.length) + 1);
+$('nav-last').onclick = () => goTo(app.moves.length);
+$('moves').onclick = (e) => { if (e.target.dataset?.ply) goTo(Number(e.target.dataset.ply)); };
+document.addEventListener('keydown', (e) => {
+  if (e.target.closest?.('input, textarea, select')) return;
+  const keys = {ArrowLeft: 'nav-back', ArrowRight: 'nav-forward', Home: 'nav-first', End: 'nav-last'};
+  if (keys[e.key]) { e.preventDefault(); $(keys[e.key]).click(); }
+});
+$('elo').onchange = () => refresh();
+$('pgn-export').onclick = () => {
+  const text = pgnText();
+  $('pgn').value = text;
+  $('pgn-error').textContent = '';
+  const a = $('pgn-download');
+  if (a.href) URL.revokeObjectURL(a.href);
+  a.href = URL.createObjectURL(new Blob([text], {type: 'application/x-chess-pgn'}));
+  a.hidden = false;
+};
+$('pgn-import').onclick = () => importPgn($('pgn').value);
+
 if (params.get('mode') === 'analyse') { app.mode = 'analyse'; $('mode').value = 'analyse'; }
 if (params.get('side') === 'second') { app.human = 'second'; app.flipped = true; $('side').value = 'second'; }
 setColorNames();
-startEngines().then(() => newGame(params.get('fen') ? 'fen ' + params.get('fen') : 'startpos'))
-  .catch((e) => { $('status').textContent = 'The engine could not start: ' + e.message; });
+board.set({game: app.game, fen: params.get('fen') || STARTPOS[app.game], legal: [], flipped: app.flipped, style: app.style});
+if (location.protocol === 'file:') {
+  $('status').textContent = 'Opened as a file, the page cannot start the engine: browsers load its WebAssembly worker ' +
+    'only from a web server. Serve it: `make serve` in the source tree, then open http://localhost:8080/ ' +
+    '(or any static server on web/, such as python3 -m http.server -d web 8080).';
+  $('status').className = 'error';
+} else {
+  startEngines().then(() => newGame(params.get('fen') ? 'fen ' + params.get('fen') : 'startpos'))
+    .catch((e) => { $('status').textContent = 'The engine could not start: ' + e.message; });
+}

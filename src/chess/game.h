@@ -25,6 +25,7 @@
 #include "types.h"
 
 #define GAME_NAME "chess"
+#define GAME_PROGRAM "chariot-chess" /* the program's name in its usage and messages */
 #define GAME_NOTATION "SAN"   /* the notation people read (analyze, play) */
 #define GAME_HAS_CHESS960 1   /* UCI_Chess960: castling written as king takes own rook */
 #define GAME_MOVE_EXAMPLE "e2e4 or Nf3"

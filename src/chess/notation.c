@@ -304,7 +304,9 @@ void pos_print_board(const Position *pos, const BoardStyle *st, char *buf, size_
         for (int col = 0; col < FILE_NB; col++) {
             const int sq = sq_make(st->flip ? 7 - col : col, r), pc = pos->board[sq], type = piece_type(pc);
             const bool marked = sq == from || sq == to;
-            const char *ink = !st->colour || !pc ? "" : piece_color(pc) == WHITE ? "\033[1;37m" : "\033[1;34m";
+            /* White in the terminal's own colour (bold), Black in magenta: both readable on light and dark
+             * backgrounds (white or blue ink vanishes on one of them) */
+            const char *ink = !st->colour || !pc ? "" : piece_color(pc) == WHITE ? "\033[1m" : "\033[1;35m";
             char glyph[8];
             if (st->native)
                 snprintf(glyph, sizeof glyph, "%s", FIGURES[pc ? piece_color(pc) : 0][type]);

@@ -244,6 +244,23 @@ static bool parse_castling(Position *pos, const char *field, char *msg, size_t l
     return true;
 }
 
+bool pos_castling_standard(const Position *pos, char *why, size_t len)
+{
+    const PosState *st = &pos->st[pos->ply];
+    for (int right = 0; right < RIGHT_NB; right++) {
+        if (!(st->castling & (1 << right)))
+            continue;
+        const Color c = right / 2;
+        const int back = c == WHITE ? RANK_1 : RANK_8, corner = right & 1 ? FILE_A : FILE_H;
+        if (pos_king(pos, c) != sq_make(FILE_E, back) || pos->castle_rook[right] != sq_make(corner, back)) {
+            snprintf(why, len, "castling right '%c' needs the %s king on e%d and a rook on %c%d in standard chess "
+                     "(this is a Chess960 position)", "KQkq"[right], color_word(c), back + 1, 'a' + corner, back + 1);
+            return false;
+        }
+    }
+    return true;
+}
+
 /* The en-passant field: '-' or the square behind a pawn that has just moved two squares. It is kept
  * only when a pawn of the side to move can legally take there (so equal positions get equal keys). */
 static bool parse_ep(Position *pos, const char *field, char *msg, size_t len)

@@ -12,7 +12,6 @@
  */
 #include "analyze.h"
 
-#include <ctype.h>
 #include <errno.h>
 #include <signal.h>
 #include <stdio.h>
@@ -22,24 +21,6 @@
 #include "numparse.h"
 #include "protocol.h"
 #include "engine.h"
-
-/* Field `index` after the board (0: side to move, 1: castling, 2: en passant, 3 and 4: counters),
- * told apart from the moves that may follow: the game's FEN reader judges the fields themselves. */
-static bool is_fen_field(const char *tok, int index)
-{
-    if (!strcmp(tok, "-"))
-        return index >= 1 && index <= 2;
-    switch (index) {
-    case 0: return (tok[0] == 'w' || tok[0] == 'b' || tok[0] == 'r') && !tok[1];
-    case 1: return strspn(tok, "KQkqABCDEFGHabcdefgh") == strlen(tok);  /* KQkq, Shredder or X-FEN letters */
-    case 2: return tok[0] >= 'a' && tok[0] <= 'h' && (tok[1] == '3' || tok[1] == '6') && !tok[2]; /* en passant */
-    default: break;
-    }
-    for (; *tok; tok++)
-        if (!isdigit((unsigned char)*tok))
-            return false;
-    return true;
-}
 
 bool analyze_read_position(const char *spec, Position *pos, char *err, size_t len)
 {
@@ -51,18 +32,28 @@ bool analyze_read_position(const char *spec, Position *pos, char *err, size_t le
     if (!tok || !strcmp(tok, "startpos")) {
         snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
         tok = tok ? strtok_r(NULL, " \t", &save) : NULL;
-    } else if (strchr(tok, '/')) { /* the board, then up to five more FEN fields */
+    } else if (strchr(tok, '/')) { /* the board, then every word up to `moves`: the FEN reader judges each field */
         snprintf(fen, sizeof fen, "%s", tok);
-        for (int f = 0; (tok = strtok_r(NULL, " \t", &save)) && f < 5 && is_fen_field(tok, f); f++)
+        while ((tok = strtok_r(NULL, " \t", &save)) && strcmp(tok, "moves"))
             snprintf(fen + strlen(fen), sizeof fen - strlen(fen), " %s", tok);
     } else { /* a bare move list */
         snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
     }
-    char why[160];
+    char why[200];
     if (!pos_set_fen(pos, fen, why, sizeof why)) {
         snprintf(err, len, "invalid FEN '%s': %s", fen, why);
         return false;
     }
+#ifdef GAME_HAS_CHESS960
+    /* KQkq name standard chess's rights; Chess960's are written with the rooks' files (Shredder-FEN). */
+    char board[128] = "", side[4] = "", castling[16] = "";
+    if (!pos_castling_standard(pos, why, sizeof why) && sscanf(fen, "%127s %3s %15s", board, side, castling) == 3 &&
+        strpbrk(castling, "KQkq")) {
+        snprintf(err, len, "invalid FEN '%s': %s; write its castling rights with the rooks' files (like HAha)", fen,
+                 why);
+        return false;
+    }
+#endif
     if (tok && !strcmp(tok, "moves"))
         tok = strtok_r(NULL, " \t", &save);
     for (int n = 1; tok; tok = strtok_r(NULL, " \t", &save), n++) {
@@ -74,6 +65,16 @@ bool analyze_read_position(const char *spec, Position *pos, char *err, size_t le
         pos_make(pos, m);
         pos_trim_history(pos);
     }
+    return true;
+}
+
+bool analyze_add_word(char *spec, size_t size, const char *word, const char *program)
+{
+    if (!*word) {
+        fprintf(stderr, "%s: an empty argument where a FEN, startpos or a move was expected\n", program);
+        return false;
+    }
+    analyze_append_word(spec, size, word);
     return true;
 }
 
@@ -152,7 +153,7 @@ static bool read_number(const char *opt, const char *v, int64_t min, int64_t max
 {
     if (num_parse_i64(v, min, max, out) == NUM_OK)
         return true;
-    fprintf(stderr, "chariot analyze: %s needs a whole number from %lld to %lld, got '%s'\n", opt, (long long)min,
+    fprintf(stderr, GAME_PROGRAM " analyze: %s needs a whole number from %lld to %lld, got '%s'\n", opt, (long long)min,
             (long long)max, v ? v : "");
     return false;
 }
@@ -187,17 +188,17 @@ int analyze_main(int argc, char **argv)
         } else if (!strcmp(a, "--infinite")) {
             l.infinite = true;
         } else if (!strncmp(a, "--", 2)) {
-            fprintf(stderr, "chariot analyze: unknown option '%s'\n", a);
+            fprintf(stderr, GAME_PROGRAM " analyze: unknown option '%s'\n", a);
             return 2;
-        } else {
-            analyze_append_word(spec, sizeof spec, a);
+        } else if (!analyze_add_word(spec, sizeof spec, a, GAME_PROGRAM " analyze")) {
+            return 2;
         }
     }
     if (!l.depth && !l.movetime && !l.nodes && !l.infinite)
         l.depth = ANALYZE_DEFAULT_DEPTH;
     char err[256];
     if (!analyze_read_position(spec, &pos, err, sizeof err)) {
-        fprintf(stderr, "chariot analyze: %s\n", err);
+        fprintf(stderr, GAME_PROGRAM " analyze: %s\n", err);
         return 2;
     }
     char board[1024], fen[128];
@@ -214,7 +215,7 @@ int analyze_main(int argc, char **argv)
     }
     /* Infinite: search in the background until Enter, end of input or Ctrl-C. */
     if (!engine_go(&pos, &l, &rep)) {
-        fprintf(stderr, "chariot analyze: could not start the search thread; give --depth, --movetime or --nodes\n");
+        fprintf(stderr, GAME_PROGRAM " analyze: could not start the search thread; give --depth, --movetime or --nodes\n");
         return 1;
     }
     char line[256];

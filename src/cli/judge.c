@@ -28,30 +28,30 @@ int judge_main(int argc, char **argv)
             explain = true;
         } else if (!strcmp(argv[i], "--rule")) {
             if (i + 1 >= argc) {
-                fprintf(stderr, "chariot judge: --rule needs a rule set\n");
+                fprintf(stderr, GAME_PROGRAM " judge: --rule needs a rule set\n");
                 return 2;
             }
             rule = argv[++i];
         } else if (!strncmp(argv[i], "--", 2)) {
-            fprintf(stderr, "chariot judge: unknown option '%s'\n", argv[i]);
+            fprintf(stderr, GAME_PROGRAM " judge: unknown option '%s'\n", argv[i]);
             return 2;
-        } else {
-            analyze_append_word(spec, sizeof spec, argv[i]);
+        } else if (!analyze_add_word(spec, sizeof spec, argv[i], GAME_PROGRAM " judge")) {
+            return 2;
         }
     }
     char err[256];
     if (!analyze_read_position(spec, &pos, err, sizeof err)) {
-        fprintf(stderr, "chariot judge: %s\n", err);
+        fprintf(stderr, GAME_PROGRAM " judge: %s\n", err);
         return 2;
     }
     if (rule) {
 #ifdef GAME_REPETITION_RULES
         if (!pos_set_repetition_rule(&pos, rule)) {
-            fprintf(stderr, "chariot judge: unknown rule set '%s' (%s)\n", rule, GAME_REPETITION_RULES);
+            fprintf(stderr, GAME_PROGRAM " judge: unknown rule set '%s' (%s)\n", rule, GAME_REPETITION_RULES);
             return 2;
         }
 #else
-        fprintf(stderr, "chariot judge: " GAME_NAME " has one set of rules; --rule '%s' does not apply\n", rule);
+        fprintf(stderr, GAME_PROGRAM " judge: " GAME_NAME " has one set of rules; --rule '%s' does not apply\n", rule);
         return 2;
 #endif
     }

@@ -21,49 +21,97 @@
 
 #ifdef GAME_HAS_UCCI
 #define USAGE_PROTOCOLS                                                                                                \
-    "speak UCI on stdin (UCCI if the first command is 'ucci',\n"                                                       \
-    "                                the XBoard protocol if it is 'xboard')"
+    "speak UCI on stdin (UCCI if the first command is 'ucci', the XBoard\n"                                            \
+    "        protocol if it is 'xboard'); started by hand, type help"
 #else
-#define USAGE_PROTOCOLS "speak UCI on stdin (the XBoard protocol if the first command is 'xboard')"
+#define USAGE_PROTOCOLS                                                                                                \
+    "speak UCI on stdin (the XBoard protocol if the first command is\n"                                                \
+    "        'xboard'); started by hand, type help"
+#endif
+#ifdef GAME_REPETITION_RULES
+#define USAGE_JUDGE_RULE " [--rule R]"
+#define USAGE_JUDGE_RULES "        R: the repetition rules, one of " GAME_REPETITION_RULES "\n"
+#else
+#define USAGE_JUDGE_RULE ""
+#define USAGE_JUDGE_RULES ""
 #endif
 
-static void usage(void)
+/* The usage of one command (`only`), or of all when only is NULL; false if there is no such command. */
+static bool usage_of(const char *only)
 {
-    printf("Chariot, a " GAME_NAME " engine.\n"
-           "usage:\n"
-           "  chariot                       " USAGE_PROTOCOLS "\n"
-           "  chariot analyze [FEN | startpos [moves ...] | moves ...] [--depth N | --movetime MS | --nodes N |\n"
-           "                  --infinite] [--multipv N]   PV in coordinates and " GAME_NOTATION "; Ctrl-C stops\n"
-           "                                with the best move\n"
-           "  chariot play [--side %s|%s] [--depth N | --time MS] [--board " GAME_NATIVE_BOARD "|letters]\n"
-           "               [FEN | startpos [moves ...] | moves ...]\n"
-           "                                a game in the terminal; type help there\n"
-           "  chariot judge [--rule R] [--explain] [FEN | startpos [moves ...] | moves ...]\n"
-           "                                the referee: 'result: 1-0 (checkmate)', '* (game not over)', ...\n",
-           game_color_name(COLOR_FIRST), game_color_name(COLOR_SECOND));
-    puts(
-         "  chariot bench [DEPTH [THREADS]] [--positions] [--iterations]\n"
-         "                                search the bench positions; prints a deterministic node count\n"
-         "                                (one thread), the speed and, with --positions, a line a position;\n"
-         "                                with --iterations, a line a depth: iterations completed and cut\n"
-         "                                short by each thread, and their nodes\n"
-         "  chariot perft DEPTH [FEN]     count leaf nodes, one line per root move\n"
-         "  chariot ttlab [EXPERIMENT] [options]   transposition-table laboratory ('ttlab --help')\n"
-         "  chariot --version             the version and the game\n"
-         "  chariot help | --help         this text\n"
-         "Exit status: 0 success, 1 a search or run that could not be carried out, 2 a bad command line.\n"
-         "More: man chariot (after make install), README.md and docs/ in the source tree.");
+    static const struct {
+        const char *name, *text; /* text: a printf format taking the two sides' names */
+    } COMMANDS[] = {
+        {"", "  " GAME_PROGRAM "\n        " USAGE_PROTOCOLS "\n"},
+        {"analyze", "  " GAME_PROGRAM " analyze [FEN | startpos [moves ...] | moves ...]\n"
+                    "      [--depth N | --movetime MS | --nodes N | --infinite] [--multipv N]\n"
+                    "        search the position; a line a depth (the PV in coordinates and " GAME_NOTATION "),\n"
+                    "        then the best move; Ctrl-C (with --infinite also Enter) stops the search\n"},
+        {"play", "  " GAME_PROGRAM " play [--side %s|%s] [--depth N | --time MS] [--elo N]\n"
+                 "      [--board " GAME_NATIVE_BOARD "|letters] [FEN | startpos [moves ...] | moves ...]\n"
+                 "        a game against the engine in the terminal; type help there\n"},
+        {"judge", "  " GAME_PROGRAM " judge" USAGE_JUDGE_RULE " [FEN | startpos [moves ...] | moves ...]\n"
+                  "        the referee: 'result: 1-0 (checkmate)', 'result: * (game not over)', ...\n"
+                  USAGE_JUDGE_RULES},
+        {"bench", "  " GAME_PROGRAM " bench [DEPTH [THREADS]] [--positions] [--iterations]\n"
+                  "        search the bench positions; prints a deterministic node count (one thread),\n"
+                  "        the speed and, with --positions, a line a position; with --iterations, a line\n"
+                  "        a depth: iterations completed and cut short by each thread, and their nodes\n"},
+        {"perft", "  " GAME_PROGRAM " perft DEPTH [FEN]\n"
+                  "        count leaf nodes, one line per root move\n"},
+        {"ttlab", "  " GAME_PROGRAM " ttlab [EXPERIMENT] [options]\n"
+                  "        the transposition-table laboratory ('ttlab --help' lists its options)\n"},
+        {"version", "  " GAME_PROGRAM " -v | --version\n"
+                    "        the version and the game\n"},
+        {"help", "  " GAME_PROGRAM " -h | --help | help [COMMAND]\n"
+                 "        this text, or one command's (also COMMAND --help)\n"},
+    };
+    bool found = false;
+    for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
+        if (only && strcmp(only, COMMANDS[i].name))
+            continue;
+        if (!found)
+            printf("%s", only ? "usage:\n" : "Chariot, a " GAME_NAME " engine.\nusage:\n");
+        found = true;
+        printf(COMMANDS[i].text, game_color_name(COLOR_FIRST), game_color_name(COLOR_SECOND));
+    }
+    if (!only)
+        puts("Exit status: 0 success, 1 a search or run that could not be carried out, 2 a bad command line.\n"
+             "More: man chariot (after make install), README.md and docs/ in the source tree.");
+    return found;
 }
+
+static void usage(void) { usage_of(NULL); }
+
+static bool is_command(const char *name)
+{
+    static const char *const NAMES[] = {"analyze", "play", "judge", "bench", "perft", "ttlab"};
+    for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
+        if (!strcmp(name, NAMES[i]))
+            return true;
+    return false;
+}
+
+/* A command line's mistake: the message on stderr, and where to look; exit status 2. */
+static int usage_error(const char *fmt, const char *arg)
+{
+    fprintf(stderr, GAME_PROGRAM ": ");
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, " ('" GAME_PROGRAM " --help' lists the commands)\n");
+    return 2;
+}
+
+static bool is_help(const char *arg) { return !strcmp(arg, "--help") || !strcmp(arg, "-h"); }
 
 static int perft_main(int argc, char **argv)
 {
     if (argc < 1) {
-        usage();
+        fprintf(stderr, GAME_PROGRAM " perft: needs a depth (" GAME_PROGRAM " perft DEPTH [FEN])\n");
         return 2;
     }
     int depth = 0;
     if (num_parse_int(argv[0], 1, 20, &depth) != NUM_OK) {
-        fprintf(stderr, "chariot perft: depth must be a whole number from 1 to 20, got '%s'\n", argv[0]);
+        fprintf(stderr, GAME_PROGRAM " perft: depth must be a whole number from 1 to 20, got '%s'\n", argv[0]);
         return 2;
     }
     char fen[512] = "";
@@ -71,9 +119,13 @@ static int perft_main(int argc, char **argv)
         snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%s", i > 1 ? " " : "", argv[i]);
     static Position perft_pos; /* about 40 KiB: not on the stack */
     Position *pos = &perft_pos;
-    char err[160];
-    if (!pos_set_fen(pos, *fen ? fen : GAME_STARTPOS, err, sizeof err)) {
-        fprintf(stderr, "chariot perft: invalid FEN: %s\n", err);
+    char err[200];
+    if (argc > 1 && !*fen) {
+        fprintf(stderr, GAME_PROGRAM " perft: invalid FEN: empty FEN\n");
+        return 2;
+    }
+    if (!pos_set_fen(pos, argc > 1 ? fen : GAME_STARTPOS, err, sizeof err)) {
+        fprintf(stderr, GAME_PROGRAM " perft: invalid FEN: %s\n", err);
         return 2;
     }
     int64_t t0 = time_now_ms();
@@ -98,9 +150,9 @@ static int bench_main(int argc, char **argv)
             flags |= BENCH_ITERATIONS;
         } else if (nnumbers == 2 || !proto_parse_long(argv[i], 1, max[nnumbers], &numbers[nnumbers])) {
             if (nnumbers == 2)
-                fprintf(stderr, "chariot bench: unexpected argument '%s'\n", argv[i]);
+                fprintf(stderr, GAME_PROGRAM " bench: unexpected argument '%s'\n", argv[i]);
             else
-                fprintf(stderr, "chariot bench: '%s' is not a %s from 1 to %ld\n", argv[i],
+                fprintf(stderr, GAME_PROGRAM " bench: '%s' is not a %s from 1 to %ld\n", argv[i],
                         nnumbers == 0 ? "depth" : "thread count", max[nnumbers]);
             return 2;
         } else {
@@ -143,14 +195,27 @@ static int run(int argc, char **argv)
         return 2;
     }
 #endif
-    if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "version"))) {
+    if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-v") || !strcmp(argv[1], "version"))) {
         printf("Chariot %s (%s)\n", CHARIOT_VERSION, GAME_NAME);
         return 0;
     }
+    if (argc > 1 && (is_help(argv[1]) || !strcmp(argv[1], "help"))) {
+        if (argc > 2 && !usage_of(argv[2]))
+            return usage_error("no command '%s'", argv[2]);
+        if (argc == 2)
+            usage();
+        return 0;
+    }
+    if (argc > 1 && !is_command(argv[1]))
+        return usage_error(*argv[1] == '-' ? "unknown option '%s'" : "unknown command '%s'", argv[1]);
+    /* COMMAND --help (ttlab has its own, longer help) */
+    for (int i = 2; i < argc && strcmp(argv[1], "ttlab"); i++)
+        if (is_help(argv[i]))
+            return usage_of(argv[1]) ? 0 : 2;
     if (argc > 1 && !strcmp(argv[1], "perft")) /* perft needs no table */
         return perft_main(argc - 2, argv + 2);
     if (!tt_resize(TT_DEFAULT_MB))
-        fprintf(stderr, "chariot: could not allocate the transposition table\n");
+        fprintf(stderr, GAME_PROGRAM ": could not allocate the transposition table\n");
     if (argc > 1) {
         if (!strcmp(argv[1], "bench"))
             return bench_main(argc - 2, argv + 2);
@@ -160,15 +225,17 @@ static int run(int argc, char **argv)
             return ttlab_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "play"))
             return play_main(argc - 2, argv + 2);
-        if (!strcmp(argv[1], "judge"))
-            return judge_main(argc - 2, argv + 2);
-        usage();
-        return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
+        return judge_main(argc - 2, argv + 2);
     }
 #ifdef CHARIOT_CLUSTER
     if (!cluster_serve()) /* the cluster could not start: rank 0 has served alone (it said why) */
         return 0;
 #endif
+    /* One line for a person who started the engine by hand (GUIs read past it to the protocol's answers). */
+#ifdef CHARIOT_CLUSTER
+    if (cluster_rank() == 0)
+#endif
+        proto_out("Chariot " CHARIOT_VERSION " (" GAME_NAME ") by the Chariot developers; type help for the commands");
     int rc = serve_protocol();
     engine_exit();
     return rc;

@@ -9,7 +9,7 @@
  * the last move's squares in brackets. Moves are typed in coordinates
  * (h2e2, H2-E2) or the players' notation (WXF C2.5 or Chinese 炮二平五; SAN
  * for chess); commands change the game: undo, new, side, depth, time, fen,
- * moves, board, flip, save, load, help, quit. Ctrl-C stops the engine's
+ * moves, history, board, flip, save, load, help, quit. Ctrl-C stops the engine's
  * thinking (it plays the best move found so far), not the game. Everything
  * is read from stdin, so a script can play a game (its lines are echoed
  * after the prompt when stdin is not a terminal).
@@ -205,11 +205,35 @@ static void help(void)
            "  time MS       the engine thinks MS milliseconds per move\n"
            "  elo N|off     the engine plays at about N Elo (%d-%d), or at full strength\n"
            "  moves         list the legal moves     fen    show the position as FEN\n"
+           "  history       the moves played so far\n"
            "  board [%s|letters]  draw the board again (in that style)\n"
            "  flip          turn the board round     help   this text\n"
            "  save FILE     write the game as PGN    load FILE  read a game from a PGN file\n"
            "  quit          leave (Ctrl-C only stops the engine's thinking)\n",
            side_word(0).text, side_word(1).text, SKILL_ELO_MIN, SKILL_ELO_MAX, GAME_NATIVE_BOARD);
+}
+
+/* The game so far, a line a move number: "  1. C2.5 (h2e2)   H8+7 (h9g7)". */
+static void show_history(const Game *g)
+{
+    static Position pos;
+    pos = g->start;
+    if (!g->nmoves)
+        printf("No moves yet.\n");
+    for (int i = 0, number = 1; i < g->nmoves; i++) {
+        char words[64];
+        const bool first = pos_side(&pos) == COLOR_FIRST;
+        move_words(g, &pos, g->moves[i], words, sizeof words);
+        if (first && i + 1 < g->nmoves)
+            printf("%3d. %-22s", number, words);
+        else if (first)
+            printf("%3d. %s\n", number, words);
+        else
+            printf("%s%s\n", i == 0 ? "  1. ...                    " : "", words);
+        number += !first;
+        pos_make(&pos, g->moves[i]);
+        pos_trim_history(&pos);
+    }
 }
 
 static void list_moves(const Game *g)
@@ -330,6 +354,9 @@ static bool load_pgn(Game *g, const char *path, char *err, size_t errlen)
         p += len;
         if (!strcmp(word, "1-0") || !strcmp(word, "0-1") || !strcmp(word, "1/2-1/2") || !strcmp(word, "*"))
             break;
+        if (word[0] == '$' || strspn(word, ".") == strlen(word)) /* a NAG ($1), or "..." after a move number */
+            continue;
+        word[strcspn(word, "!?")] = 0; /* a move's annotation: e4!, C2.5?! */
         const size_t digits = strspn(word, "0123456789");
         if (digits && word[digits] == '.') { /* a move number (12. or 12...), alone or glued to the move */
             const char *move = word + digits + strspn(word + digits, ".");
@@ -465,14 +492,20 @@ static bool play_command(Game *g, char *line)
             printf("error: %s; the game stays as it was\n", err);
     } else if (!strcmp(word, "moves")) {
         list_moves(g);
+    } else if (!strcmp(word, "history")) {
+        show_history(g);
     } else {
         Move m = pos_parse_human(&g->pos, line);
         if (g->over)
             printf("error: the game is over: type new, undo or quit\n");
         else if (m == MOVE_NONE)
             printf("error: '%s' is neither a legal move here nor a command (type help)\n", line);
-        else
+        else {
+            char said[64];
+            move_words(g, &g->pos, m, said, sizeof said);
+            printf("You play %s.\n", said);
             make_move(g, m);
+        }
     }
     return true;
 }
@@ -489,7 +522,8 @@ int play_main(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *next = i + 1 < argc ? argv[i + 1] : "";
         if (strncmp(a, "--", 2)) {
-            analyze_append_word(spec, sizeof spec, a);
+            if (!analyze_add_word(spec, sizeof spec, a, GAME_PROGRAM " play"))
+                return 2;
             continue;
         }
         i++;
@@ -507,13 +541,13 @@ int play_main(int argc, char **argv)
             /* the style is set */
         } else {
             fprintf(stderr,
-                    "chariot play: bad option '%s %s' (--side %s|%s, --depth N, --time MS, --elo %d-%d, --board %s|letters)\n",
+                    GAME_PROGRAM " play: bad option '%s %s' (--side %s|%s, --depth N, --time MS, --elo %d-%d, --board %s|letters)\n",
                     a, next, side_word(0).text, side_word(1).text, SKILL_ELO_MIN, SKILL_ELO_MAX, GAME_NATIVE_BOARD);
             return 2;
         }
     }
     if (!analyze_read_position(spec, &g.start, err, sizeof err)) {
-        fprintf(stderr, "chariot play: %s\n", err);
+        fprintf(stderr, GAME_PROGRAM " play: %s\n", err);
         return 2;
     }
     g.flip = g.human == COLOR_SECOND;

@@ -90,7 +90,7 @@ static void walk(Position *pos, int ply, int depth, Walk *w)
 int ttlab_transpositions(int depth, int positions, const char *csv_path)
 {
     if (depth > TRANS_MAX_DEPTH) {
-        fprintf(stderr, "chariot ttlab transpositions: --depth %d is more than %d\n", depth, TRANS_MAX_DEPTH);
+        fprintf(stderr, GAME_PROGRAM " ttlab transpositions: --depth %d is more than %d\n", depth, TRANS_MAX_DEPTH);
         return 2;
     }
     static Walk w;
@@ -99,7 +99,7 @@ int ttlab_transpositions(int depth, int positions, const char *csv_path)
     for (int i = 0; i < count && !w.failed; i++) {
         char err[160];
         if (!pos_set_fen(&pos, GAME_BENCH_FENS[i], err, sizeof err)) {
-            fprintf(stderr, "chariot ttlab transpositions: bench position %d: %s\n", i + 1, err);
+            fprintf(stderr, GAME_PROGRAM " ttlab transpositions: bench position %d: %s\n", i + 1, err);
             return 1;
         }
         for (int p = 1; p <= depth; p++)
@@ -109,12 +109,12 @@ int ttlab_transpositions(int depth, int positions, const char *csv_path)
             w.distinct[p] += w.seen[p].count;
     }
     if (w.failed) {
-        fprintf(stderr, "chariot ttlab transpositions: out of memory at depth %d\n", depth);
+        fprintf(stderr, GAME_PROGRAM " ttlab transpositions: out of memory at depth %d\n", depth);
         return 1;
     }
     FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
     if (csv_path && !csv) {
-        fprintf(stderr, "chariot ttlab: cannot write %s\n", csv_path);
+        fprintf(stderr, GAME_PROGRAM " ttlab: cannot write %s\n", csv_path);
         return 2;
     }
     printf("ttlab transpositions: " GAME_NAME ", %d bench positions, the full tree of legal moves to depth %d\n",

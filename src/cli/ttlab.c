@@ -68,7 +68,7 @@ static bool apply_setup(const LabSetup *s)
     tt_set_mate_adjust(!s->set.no_mate_adjust);
     if (tt_resize_kb(s->kb))
         return true;
-    fprintf(stderr, "chariot ttlab: cannot allocate %zu KiB: %s skipped\n", s->kb, s->label);
+    fprintf(stderr, GAME_PROGRAM " ttlab: cannot allocate %zu KiB: %s skipped\n", s->kb, s->label);
     return false;
 }
 
@@ -190,13 +190,13 @@ static void run_mates(const LabSetup *s, const LabOptions *o, LabResult *r)
     FILE *f = fopen(o->epd, "r");
     char line[512];
     if (!f) {
-        fprintf(stderr, "chariot ttlab: cannot read %s\n", o->epd);
+        fprintf(stderr, GAME_PROGRAM " ttlab: cannot read %s\n", o->epd);
         return;
     }
     ReadLine status;
     for (int lineno = 1; (status = proto_read_bounded(f, line, sizeof line)) != READ_EOF; lineno++) {
         if (status == READ_TOO_LONG) { /* all of it skipped, not just its head */
-            fprintf(stderr, "chariot ttlab: %s line %d is longer than %d characters; skipped\n", o->epd, lineno,
+            fprintf(stderr, GAME_PROGRAM " ttlab: %s line %d is longer than %d characters; skipped\n", o->epd, lineno,
                     (int)sizeof line - 2);
             continue;
         }
@@ -285,7 +285,7 @@ static bool parse_size(const char *t, size_t *kb)
     if (shift || *end == 'K' || *end == 'k')
         end++;
     if (end == t || *end || t[0] == '-' || v == 0 || v > (LAB_MAX_KB >> shift)) {
-        fprintf(stderr, "chariot ttlab: '%s' is not a table size from 1K to 64G (e.g. 64K, 16M, 1G)\n", t);
+        fprintf(stderr, GAME_PROGRAM " ttlab: '%s' is not a table size from 1K to 64G (e.g. 64K, 16M, 1G)\n", t);
         return false;
     }
     *kb = (size_t)v << shift;
@@ -306,7 +306,7 @@ static int parse_sizes(const char *spec, size_t *out, int max)
         if (!parse_size(buf, &lo) || !parse_size(dash + 1, &hi))
             return -1;
         if (lo > hi) {
-            fprintf(stderr, "chariot ttlab: the size range %s runs backwards\n", spec);
+            fprintf(stderr, GAME_PROGRAM " ttlab: the size range %s runs backwards\n", spec);
             return -1;
         }
         for (size_t kb = lo; kb <= hi && n < max; kb *= 2)
@@ -316,14 +316,14 @@ static int parse_sizes(const char *spec, size_t *out, int max)
     char *save = NULL;
     for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
         if (n == max) {
-            fprintf(stderr, "chariot ttlab: more than %d sizes\n", max);
+            fprintf(stderr, GAME_PROGRAM " ttlab: more than %d sizes\n", max);
             return -1;
         }
         if (!parse_size(t, &out[n++]))
             return -1;
     }
     if (n == 0)
-        fprintf(stderr, "chariot ttlab: no table size in '%s'\n", spec);
+        fprintf(stderr, GAME_PROGRAM " ttlab: no table size in '%s'\n", spec);
     return n ? n : -1;
 }
 
@@ -364,7 +364,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
         if (!strcmp(o->experiment, EXPERIMENTS[e].name))
             variants = EXPERIMENTS[e].variants, nvariants = EXPERIMENTS[e].count, no_table = EXPERIMENTS[e].no_table;
     if (!variants) {
-        fprintf(stderr, "chariot ttlab: unknown experiment '%s'\n", o->experiment);
+        fprintf(stderr, GAME_PROGRAM " ttlab: unknown experiment '%s'\n", o->experiment);
         return -1;
     }
     size_t sizes[LAB_MAX_SIZES];
@@ -381,7 +381,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
                     continue; /* the variants need a table */
                 s.table = false;
             } else if (!tt_scheme_parse(t, &s.scheme)) {
-                fprintf(stderr, "chariot ttlab: unknown scheme '%s' "
+                fprintf(stderr, GAME_PROGRAM " ttlab: unknown scheme '%s' "
                                 "(always, depth, two-tier, two-layer, aged-bucket, off)\n", t);
                 return -1;
             }
@@ -400,7 +400,7 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
 
 static void usage(void)
 {
-    puts("usage: chariot ttlab [EXPERIMENT] [options]\n"
+    puts("usage: " GAME_PROGRAM " ttlab [EXPERIMENT] [options]\n"
          "experiments (default: schemes):\n"
          "  schemes   every scheme and no table, bench positions, each from a cleared table\n"
          "  sizes     same, meant for a size range (e.g. --sizes 64K-1G) to see hit rate against size\n"
@@ -431,7 +431,7 @@ static bool lab_number(const char *opt, const char *v, long min, long max, int *
 {
     long n;
     if (!proto_parse_long(v, min, max, &n)) {
-        fprintf(stderr, "chariot ttlab: %s takes a whole number from %ld to %ld, got '%s'\n", opt, min, max, v);
+        fprintf(stderr, GAME_PROGRAM " ttlab: %s takes a whole number from %ld to %ld, got '%s'\n", opt, min, max, v);
         return false;
     }
     *out = (int)n;
@@ -467,7 +467,7 @@ int ttlab_main(int argc, char **argv)
             if (!strcmp(a, NUMBERS[k].name)) {
                 if (!v || !lab_number(a, v, NUMBERS[k].min, NUMBERS[k].max, (int *)((char *)&o + NUMBERS[k].offset))) {
                     if (!v)
-                        fprintf(stderr, "chariot ttlab: %s needs a value\n", a);
+                        fprintf(stderr, GAME_PROGRAM " ttlab: %s needs a value\n", a);
                     return 2;
                 }
                 known = true, i++;
@@ -475,7 +475,7 @@ int ttlab_main(int argc, char **argv)
         for (size_t k = 0; k < sizeof TEXTS / sizeof TEXTS[0] && !known; k++)
             if (!strcmp(a, TEXTS[k].name)) {
                 if (!v) {
-                    fprintf(stderr, "chariot ttlab: %s needs a value\n", a);
+                    fprintf(stderr, GAME_PROGRAM " ttlab: %s needs a value\n", a);
                     return 2;
                 }
                 *(const char **)((char *)&o + TEXTS[k].offset) = v;
@@ -493,12 +493,12 @@ int ttlab_main(int argc, char **argv)
         } else if (a[0] != '-' && i == 0) {
             o.experiment = a;
         } else {
-            fprintf(stderr, "chariot ttlab: unexpected argument '%s' ('chariot ttlab --help' lists the options)\n", a);
+            fprintf(stderr, GAME_PROGRAM " ttlab: unexpected argument '%s' ('" GAME_PROGRAM " ttlab --help' lists the options)\n", a);
             return 2;
         }
     }
     if (o.no_iir && !strcmp(o.experiment, "iir")) {
-        fprintf(stderr, "chariot ttlab: --no-iir does not apply to the iir experiment, which runs IIR on and off\n");
+        fprintf(stderr, GAME_PROGRAM " ttlab: --no-iir does not apply to the iir experiment, which runs IIR on and off\n");
         return 2;
     }
     if (!strcmp(o.experiment, "transpositions")) /* the game's tree, no search and no table */
@@ -507,13 +507,13 @@ int ttlab_main(int argc, char **argv)
     int n = build_setups(&o, setups, 256);
     if (n <= 0) {
         if (n == 0)
-            fprintf(stderr, "chariot ttlab: nothing to run\n");
+            fprintf(stderr, GAME_PROGRAM " ttlab: nothing to run\n");
         return 2;
     }
     if (!strcmp(o.experiment, "mates")) { /* the suite must be there before any row */
         FILE *f = fopen(o.epd, "r");
         if (!f) {
-            fprintf(stderr, "chariot ttlab: cannot read the mate suite %s\n", o.epd);
+            fprintf(stderr, GAME_PROGRAM " ttlab: cannot read the mate suite %s\n", o.epd);
             return 2;
         }
         fclose(f);
@@ -523,7 +523,7 @@ int ttlab_main(int argc, char **argv)
         bool fresh = access(o.csv, F_OK) != 0;
         csv = fopen(o.csv, "a");
         if (!csv) {
-            fprintf(stderr, "chariot ttlab: cannot write %s\n", o.csv);
+            fprintf(stderr, GAME_PROGRAM " ttlab: cannot write %s\n", o.csv);
             return 2;
         }
         if (fresh)

@@ -98,6 +98,11 @@ bool pos_set_repetition_rule(Position *pos, const char *name); /* a GAME_REPETIT
  * chased, and each side's level. Returns the length written (truncated to len - 1). */
 size_t game_judge_explain(const Position *pos, char *buf, size_t len);
 #endif
+#ifdef GAME_HAS_CHESS960 /* a game whose castling may start from other squares (Chess960) */
+/* Are the castling rights those of the standard game (king on e1/e8, rook in its corner)? Else `why` names the
+ * right that is not: a Chess960 position, which the protocols take only with UCI_Chess960 (or fischerandom). */
+bool pos_castling_standard(const Position *pos, char *why, size_t len);
+#endif
 /* Is the game over here (play, judge, the protocols' notes): the result, and why in words ("checkmate",
  * "Red chased the black rook perpetually", "60-move rule"); GAME_ONGOING leaves `why` empty. */
 GameResult game_judge(const Position *pos, char *why, size_t len);

@@ -42,6 +42,8 @@ static inline bool should_stop(SearchThread *t)
     }
     if (t->id == 0 && t->limits.nodes && n + t->s.others_nodes >= t->limits.nodes)
         stop = true;
+    if (t->s.completed_depth == 0) /* the limits wait for depth 1: a move played has a search behind it */
+        stop = false;
     if (stop)
         atomic_store(&g_stop, true);
     return stop;

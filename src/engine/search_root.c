@@ -122,6 +122,7 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
     /* Helpers ignore the depth limit: they keep feeding the table until the main thread stops them. */
     const int max_depth = t->limits.depth > 0 && t->id == 0 ? imin(t->limits.depth, MAX_DEPTH) : MAX_DEPTH;
     const int multipv = t->id ? 1 : multipv_lines(t);
+    bool stop_held = false; /* a stop that came before depth 1 was complete, carried out after it */
     for (int depth = 1; depth <= max_depth; depth++) {
         if (helper_skips(threads_helper_id(t), depth, t->limits.depth)) /* never the depth asked for */
             continue;
@@ -158,6 +159,13 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
         const bool completed = !atomic_load(&g_stop);
         t->s.iterations[depth].nodes[completed] += t->s.stats.nodes - iteration_start;
         t->s.iterations[depth].count[completed]++;
+        if (!completed && depth == 1 && t->id == 0) {
+            /* Stopped at once (a GUI's stop, the end of input): depth 1 again, to its end, then the stop. */
+            stop_held = true;
+            atomic_store(&g_stop, false);
+            depth = 0;
+            continue;
+        }
         if (!completed)
             break;
         t->s.completed_depth = depth;
@@ -170,6 +178,10 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
             continue;
         }
         report(t, rep, depth, multipv, BOUND_EXACT, &t->s.shown);
+        if (stop_held) {
+            atomic_store(&g_stop, true);
+            break;
+        }
         int64_t elapsed = thread_elapsed(t);
         if (mate_found(t) || mate_settled(t, depth) ||
             (t->s.optimum_ms >= 0 && !atomic_load(&g_pondering) && elapsed >= t->s.optimum_ms))

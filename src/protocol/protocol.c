@@ -242,6 +242,12 @@ bool proto_parse_position(Position *out, const char *args, char *err, size_t err
         snprintf(err, errlen, "invalid FEN: %s", why);
         return false;
     }
+#ifdef GAME_HAS_CHESS960
+    if (!g_settings.chess960 && !pos_castling_standard(&pos, why, sizeof why)) {
+        snprintf(err, errlen, "invalid FEN: %s; set UCI_Chess960 to true for it", why);
+        return false;
+    }
+#endif
     for (int n = 0; moves && next_word(&moves, &word, &len); n++) {
         char tok[16];
         snprintf(tok, sizeof tok, "%.*s", (int)imin((int)len, 15), word);

@@ -325,6 +325,28 @@ static void cmd_bench(char *args)
         bench_run((int)depth, 0, 0);
 }
 
+/* `help`: the commands, for a person who started the engine by hand. */
+static void cmd_help(char *args)
+{
+    (void)args;
+    proto_out("Chariot speaks UCI here (a GUI starts with 'uci'). Commands:\n"
+              "  uci | isready | ucinewgame | quit\n"
+              "  setoption name NAME [value VALUE]   ('uci' lists the options)\n"
+              "  position startpos | fen FEN  [moves M1 M2 ...]   (moves in coordinates)\n"
+              "  go [depth N | nodes N | movetime MS | mate N | infinite | ponder | perft N |\n"
+              "      wtime MS btime MS [winc MS binc MS] [movestogo N] | searchmoves M ...]\n"
+              "  stop | ponderhit\n"
+              "  d (the board and its FEN) | eval | bench [DEPTH] | help\n"
+              "%s"
+              "Outside this loop: " GAME_PROGRAM " --help (analyze, play, judge, bench, perft).",
+#ifdef GAME_HAS_UCCI
+              "The first command 'ucci' or 'xboard' chooses UCCI or the XBoard protocol instead.\n"
+#else
+              "The first command 'xboard' chooses the XBoard protocol instead.\n"
+#endif
+    );
+}
+
 /* While a search runs: nothing that changes what it works on, starts another or waits for its end (bench after
  * go infinite would never return), so that the engine keeps reading stop and isready. */
 static const ProtoCommand COMMANDS[] = {
@@ -332,7 +354,7 @@ static const ProtoCommand COMMANDS[] = {
     {"setoption", cmd_setoption, false}, {"position", cmd_position, false}, {"fen", cmd_fen, false},
     {"startpos", cmd_startpos, false}, {"go", cmd_go, false},             {"stop", cmd_stop, true},
     {"ponderhit", cmd_ponderhit, true}, {"d", cmd_display, true},         {"eval", cmd_eval, true},
-    {"bench", cmd_bench, false},
+    {"bench", cmd_bench, false},      {"help", cmd_help, true},
 };
 
 /* One line; returns false on quit. */

@@ -72,6 +72,13 @@ bool xboard_game_set(const char *fen, char *err, size_t errlen)
     }
     if (!pos_set_fen(&probe, fen, err, errlen))
         return false;
+#ifdef GAME_HAS_CHESS960
+    char why[200];
+    if (!g_settings.chess960 && !pos_castling_standard(&probe, why, sizeof why)) {
+        snprintf(err, errlen, "%s; play it as variant fischerandom", why);
+        return false;
+    }
+#endif
     snprintf(g_xboard.start_fen, sizeof g_xboard.start_fen, "%s", fen);
     xboard_game_rebuild(0);
     return true;

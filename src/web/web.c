@@ -15,7 +15,9 @@
  *   state <position>          the FEN, side to move, check, legal moves (UCI
  *                             coordinates) and game_judge's verdict
  *   line <position> | <moves> each move in the notation people read (WXF or
- *                             SAN) and the game's native one (Chinese, SAN)
+ *                             SAN) and the game's native one (Chinese, SAN);
+ *                             the moves in coordinates or in either notation
+ *                             (a PGN's), up to the first that is not legal
  * <position> is what UCI's `position` takes: startpos|fen F [moves ...].
  */
 #include <stdio.h>
@@ -133,12 +135,16 @@ static void query_line(Reply *r, Position *pos, const char *moves)
     reply_add(r, "%s", "{\"moves\":[");
     while (sscanf(moves, "%15s%n", tok, &used) == 1) {
         moves += used;
-        const Move m = pos_parse_move(pos, tok);
+        Move m = pos_parse_move(pos, tok);
+        if (m == MOVE_NONE) /* a game's moves as PGN writes them (WXF, SAN) */
+            m = pos_parse_human(pos, tok);
         if (m == MOVE_NONE)
             break;
         pos_move_text(pos, m, MOVE_STYLE_HUMAN, human);
         pos_move_text(pos, m, MOVE_STYLE_NATIVE, native);
-        reply_add(r, n++ ? ",{\"uci\":\"%s\"" : "{\"uci\":\"%s\"", tok);
+        char uci[MOVE_TEXT_MAX];
+        pos_move_text(pos, m, MOVE_STYLE_COORD, uci); /* the move in coordinates, however it was written */
+        reply_add(r, n++ ? ",{\"uci\":\"%s\"" : "{\"uci\":\"%s\"", uci);
         reply_add(r, "%s", ",\"human\":");
         reply_string(r, human);
         reply_add(r, "%s", ",\"native\":");

@@ -17,6 +17,7 @@
 #include "types.h"
 
 #define GAME_NAME "xiangqi"
+#define GAME_PROGRAM "chariot" /* the program's name in its usage and messages */
 #define GAME_NOTATION "WXF"  /* the notation people read (analyze, play) */
 #define GAME_HAS_UCCI 1        /* UCCI is a xiangqi protocol */
 #define GAME_HAS_FAIRY_RANKS 1 /* UCI ranks 1-10 as Fairy-Stockfish writes them (option FairyRanks) */

@@ -195,4 +195,41 @@ void test_chess_cli(void)
     run_cli("play --board letters --side black 'rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2' < /dev/null",
             out, sizeof out);
     CHECK(strstr(out, "Check: Black is in check.") != NULL, "check said: %s", out);
+    /* Castling rights off the standard squares are Chess960's: KQkq there are refused (UCI_Chess960 off), the
+     * rooks' files (Shredder-FEN) are taken, and UCI takes them with UCI_Chess960 on. */
+    const char *c960 = "'bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1'";
+    snprintf(args, sizeof args, "judge %s", c960);
+    run_cli(args, out, sizeof out);
+    CHECK(strstr(out, "castling right 'K' needs the white king on e1 and a rook on h1") &&
+              strstr(out, "Chess960") && !strstr(out, "result:"),
+          "KQkq off e1 refused: %s", out);
+    run_cli("judge 'bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1'", out, sizeof out);
+    CHECK(strstr(out, "result: * (game not over)") != NULL, "Shredder-FEN Chess960 rights taken: %s", out);
+    run_cli("judge 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1'", out, sizeof out);
+    CHECK(strstr(out, "result: * (game not over)") != NULL, "HAha on the standard squares: %s", out);
+    Engine e;
+    char line[4096];
+    CHECK(engine_start_uci(&e), "uciok");
+    engine_send(&e, "position fen bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1");
+    CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 3000) &&
+              strstr(line, "invalid FEN: castling right 'K'") && strstr(line, "set UCI_Chess960 to true"),
+          "UCI refuses Chess960 rights with UCI_Chess960 off: %s", line);
+    engine_send(&e, "setoption name UCI_Chess960 value true");
+    engine_send(&e, "position fen bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1");
+    engine_send(&e, "d");
+    CHECK(engine_expect(&e, "Fen: ", line, sizeof line, 3000) && strstr(line, "BQNBRKRN w GEge"),
+          "taken with UCI_Chess960: %s", line);
+    engine_close(&e);
+    /* Colours on a terminal: White in the terminal's own ink (bold), never white or blue ink, which vanish on
+     * a light or a dark background. */
+    Position pos;
+    char err[160], board[8192];
+    pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
+    for (int native = 0; native < 2; native++) {
+        const BoardStyle style = {true, native == 1, false, MOVE_NONE};
+        pos_print_board(&pos, &style, board, sizeof board);
+        CHECK(strstr(board, "\033[1m") && strstr(board, "\033[1;35m") && !strstr(board, "\033[1;37m") &&
+                  !strstr(board, "\033[1;34m") && !strstr(board, ";37m") && !strstr(board, ";34m"),
+              "terminal colours readable on light and dark backgrounds: %s", board);
+    }
 }

@@ -12,6 +12,11 @@
  * must be in the legal list of the position before it and be shown (the piece
  * on its target, the move in the list). Then take-back, an analysis of a
  * pasted FEN read back from the PV, and the result banner after a mate.
+ * What a first hour asks of it too: stepping back and forth through the
+ * moves, PGN exported and imported again (WXF, SAN; NAGs and comments), the
+ * UCI_Elo control, a readable evaluation label, rule wins shown as wins,
+ * figures cleared on a new position, no sideways scroll at 390 px (phone
+ * screenshots), and opened as a file: the board, and how to serve it.
  */
 import {chromium} from 'playwright-core';
 import {execFileSync, spawn} from 'node:child_process';
@@ -201,6 +206,170 @@ async function hashCheck(page) {
   check((await page.textContent('#engine-error')) === '', 'Hash 64 MiB again');
 }
 
+/* The evaluation label: dark ink on its own light background, readable over the bar (contrast at least 4.5). */
+async function labelContrast(page) {
+  return page.evaluate(() => {
+    const cs = getComputedStyle(document.getElementById('evaltext'));
+    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => [r, g, b].map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; })
+      .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+    const fg = rgb(cs.color), bg = rgb(cs.backgroundColor);
+    if (bg.length < 3 || (bg.length === 4 && bg[3] < 0.8)) return 0; /* no background of its own */
+    const [a, b] = [lum(fg), lum(bg)].sort((x, y) => y - x);
+    return (a + 0.05) / (b + 0.05);
+  });
+}
+
+/* An engine line as the worker hands it to the page (the engine's own output path). */
+async function engineSays(page, line) {
+  await page.evaluate((l) => window.chariot.engine.onLine(l), line);
+  return page.textContent('#evaltext');
+}
+
+/* The score shown for mates and rule verdicts, and a label readable in either game. The human is to move: no search runs. */
+async function scoreLabels(page, game) {
+  const move = (await page.evaluate(() => window.chariot.state.legal[0]));
+  const first = game === 'chess' ? 'White' : 'Red', second = 'Black';
+  const side = await page.evaluate(() => window.chariot.state.side);
+  const sign = side === 'first' ? 1 : -1;
+  const mate = await engineSays(page, `info depth 5 seldepth 5 multipv 1 score mate 1 nodes 100 nps 1000 time 1 pv ${move}`);
+  check(mate === `#${sign}`, `${game}: a mate in 1 reads #${sign} (${mate})`);
+  const box = await page.locator('#evaltext').boundingBox();
+  check(box && box.width > 5 && box.height > 10, `${game}: the mate label is visible (${JSON.stringify(box)})`);
+  const contrast = await labelContrast(page);
+  check(contrast >= 4.5, `${game}: the evaluation label contrasts ${contrast.toFixed(2)}:1 with its background`);
+  const win = await engineSays(page, `info depth 126 seldepth 3 multipv 1 score cp 29870 nodes 100 nps 1000 time 1 pv ${move}`);
+  const want = `${sign > 0 ? first : second} wins (rule)`;
+  check(win === want, `${game}: score cp 29870 (a rule win for the side to move) reads '${want}' (${win})`);
+  const loss = await engineSays(page, `info depth 9 seldepth 3 multipv 1 score cp -29868 nodes 100 nps 1000 time 1 pv ${move}`);
+  check(loss === `${sign > 0 ? second : first} wins (rule)`, `${game}: score cp -29868 is a rule loss (${loss})`);
+  const fill = await page.evaluate(() => parseFloat(document.getElementById('evalfill').style.height));
+  check(sign > 0 ? fill < 1 : fill > 99, `${game}: the bar is full for the winner of a rule verdict (${fill}%)`);
+  const plain = await engineSays(page, `info depth 9 seldepth 3 multipv 1 score cp 35 nodes 100 nps 1000 time 1 pv ${move}`);
+  check(plain === (sign > 0 ? '+0.35' : '-0.35'), `${game}: an ordinary score still reads in pawns (${plain})`);
+}
+
+/* Back and forth through the moves played: the board shows the position after that move, no move can be made
+ * there in a game, and the last button returns to the game. */
+async function stepping(page, game) {
+  const n = await page.evaluate(() => window.chariot.moves.length);
+  const specAt = (moves, k) => 'startpos' + (k ? ' moves ' + moves.slice(0, k).join(' ') : '');
+  const moves = await page.evaluate(() => [...window.chariot.moves]);
+  await page.click('#nav-back');
+  await page.click('#nav-back');
+  await page.waitForFunction((sp) => window.chariot.stateSpec === sp, specAt(moves, n - 2));
+  const want = await page.evaluate((q) => window.chariot.referee.query(q), 'state ' + specAt(moves, n - 2));
+  const shown = await page.evaluate(() => window.chariot.state.fen);
+  check(shown === want.fen, `${game}: two moves back the board is the position after move ${n - 2}`);
+  const current = await page.$$eval('#moves span.current', (ss) => ss.map((x) => x.dataset.ply));
+  check(current.length === 1 && current[0] === String(n - 2), `${game}: the move list marks move ${n - 2} (${current})`);
+  await page.click(`[data-square="${want.legal[0].slice(0, 2)}"]`);
+  check((await page.locator('[data-hint]').count()) === 0, `${game}: no move can be made while looking back in a game`);
+  await page.click('#nav-first');
+  await page.waitForFunction(() => window.chariot.stateSpec === 'startpos');
+  await page.keyboard.press('ArrowRight');
+  await page.waitForFunction((sp) => window.chariot.stateSpec === sp, specAt(moves, 1));
+  await page.click('#nav-last');
+  await page.waitForFunction((k) => window.chariot.cursor === null && window.chariot.moves.length === k &&
+    window.chariot.stateSpec.split(' ').length === k + 2, n);
+  check(true, `${game}: first, forward and last positions shown`);
+}
+
+/* The game exported as PGN and imported again gives the same moves; a PGN with NAGs, comments and `1. ...` too. */
+async function pgnRoundTrip(page, game) {
+  const moves = await page.evaluate(() => [...window.chariot.moves]);
+  await page.click('#pgn-export');
+  const text = await page.inputValue('#pgn');
+  check(text.includes(game === 'chess' ? '[White "Player"]' : '[Format "WXF"]') && /\n1\. \S+ \S+ 2\. /.test(text) &&
+        !(await page.locator('#pgn-download').isHidden()), `${game}: PGN export (${text.slice(0, 300)})`);
+  await page.click('#new');
+  await page.waitForFunction(() => window.chariot.moves.length === 0 && window.chariot.stateSpec === 'startpos');
+  await page.fill('#pgn', text);
+  await page.click('#pgn-import');
+  await page.waitForFunction((k) => window.chariot.moves.length === k && window.chariot.stateSpec.split(' ').length === k + 2,
+                             moves.length, {timeout: 30000});
+  const back = await page.evaluate(() => [...window.chariot.moves]);
+  check(back.join(' ') === moves.join(' '), `${game}: the imported PGN gives the same ${moves.length} moves`);
+  const annotated = game === 'chess' ? '[Event "?"]\n\n1. e4 $1 {best by test} 1. ... e5 (1... c5) 2. Nf3!? Nc6?! *\n'
+                                     : '[Game "Chinese Chess"]\n\n1. C2.5 $1 {center} 1. ... H8+7 (1... C8.5) 2. H2+3!? R9.8 *\n';
+  const want = game === 'chess' ? 'e2e4 e7e5 g1f3 b8c6' : 'h2e2 h9g7 h0g2 i9h9';
+  await page.fill('#pgn', annotated);
+  await page.click('#pgn-import');
+  await page.waitForFunction((w) => window.chariot.moves.join(' ') === w && window.chariot.stateSpec.endsWith(w), want,
+                             {timeout: 30000});
+  check(true, `${game}: a PGN with NAGs, a comment, a variation and '1. ...' imported`);
+  await page.fill('#pgn', game === 'chess' ? '1. e4 e5 2. Ke3 *' : '1. C2.5 H8+7 2. K5+5 *');
+  await page.click('#pgn-import');
+  await page.waitForFunction(() => document.getElementById('pgn-error').textContent !== '');
+  const err = await page.textContent('#pgn-error');
+  check(err.includes('(move 3) is not a legal move') && (await page.evaluate(() => window.chariot.moves.join(' '))) === want,
+        `${game}: an illegal PGN move is named and the game stays (${err})`);
+}
+
+/* Strength: the engine's moves in a game are searched at the UCI_Elo chosen; full strength turns it off. */
+async function eloControl(page) {
+  await page.evaluate(() => {
+    const e = window.chariot.engine;
+    window.sent = [];
+    if (!e.sendPlain) { e.sendPlain = e.send; e.send = (c) => { window.sent.push(c); e.sendPlain(c); }; }
+  });
+  await page.selectOption('#elo', '1600');
+  await page.selectOption('#side', 'second'); /* the engine moves now */
+  await page.waitForFunction(() => window.sent.some((c) => c.startsWith('go ')), null, {timeout: 30000});
+  const sent = await page.evaluate(() => window.sent.join('\n'));
+  check(sent.includes('setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1600') &&
+        sent.indexOf('UCI_Elo value 1600') < sent.indexOf('\ngo '), `the engine plays at UCI_Elo 1600 (${sent})`);
+  await waitHumanTurn(page, 1);
+  await page.selectOption('#elo', '');
+  await page.selectOption('#side', 'first');
+  await waitHumanTurn(page, 1);
+  await page.evaluate(() => { window.chariot.engine.send = window.chariot.engine.sendPlain; delete window.chariot.engine.sendPlain; });
+}
+
+/* A phone: 390 px wide, nothing scrolls sideways, in play and in analysis; screenshots for docs/. */
+async function phone(browser, server, game) {
+  const page = await browser.newPage({viewport: {width: 390, height: 844}});
+  try {
+    page.on('pageerror', (e) => check(false, `phone: no page error (${e.message})`));
+    /* The engine's worker comes late: the board is drawn before it. */
+    let release;
+    const late = new Promise((r) => { release = r; });
+    await page.route('**/engine-worker.js*', async (route) => { await late; await route.continue(); });
+    await page.goto(`${server.url}?game=${game}`);
+    await page.waitForFunction(() => document.querySelectorAll('.piece').length === 32, null, {timeout: 10000});
+    const early = await page.evaluate(() => ({state: window.chariot.state, status: document.getElementById('status').textContent}));
+    check(early.state === null && early.status.startsWith('Loading the engine'),
+          `${game}: the board is drawn before the engine has loaded (${early.status})`);
+    release();
+    await waitHumanTurn(page, 0);
+    const w = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
+    check(w[0] <= 390 && w[1] <= 390, `${game} at 390 px: the page is ${w[0]} px wide (no sideways scroll)`);
+    await page.screenshot({path: path.join(shots, `phone-${game}-${label}.png`), fullPage: false});
+    await page.selectOption('#mode', 'analyse');
+    await page.selectOption('#multipv', '3');
+    await page.waitForFunction(() => window.chariot.lines.filter(Boolean).length === 3 && window.chariot.lastInfo?.depth >= 6,
+                               null, {timeout: 60000});
+    const w2 = await page.evaluate(() => document.documentElement.scrollWidth);
+    check(w2 <= 390, `${game} at 390 px with three analysis lines: ${w2} px wide`);
+    await page.screenshot({path: path.join(shots, `phone-${game}-analysis-${label}.png`)});
+  } finally {
+    await page.close();
+  }
+}
+
+/* Opened as a file: the board is drawn at once and the page says how to serve it, instead of waiting forever. */
+async function openedAsFile(browser) {
+  const page = await browser.newPage({viewport: {width: 1180, height: 800}});
+  try {
+    await page.goto(`file://${path.join(root, 'web/index.html')}?game=xiangqi`);
+    await page.waitForFunction(() => document.getElementById('status').className === 'error', null, {timeout: 10000});
+    const status = await page.textContent('#status');
+    check(status.includes('make serve') && status.includes('http://localhost:8080/'), `file://: how to serve it (${status})`);
+  } finally {
+    await page.close();
+  }
+}
+
 async function run() {
   const server = await startServer();
   const browser = await chromium.launch({
@@ -241,6 +410,10 @@ async function run() {
     await page.click('#takeback');
     await page.waitForFunction((k) => window.chariot.moves.length === k && window.chariot.state.side === 'first', n - 2);
     check(true, 'take-back went back a move a side');
+    await stepping(page, 'xiangqi');
+    await pgnRoundTrip(page, 'xiangqi');
+    await eloControl(page);
+    await scoreLabels(page, 'xiangqi');
 
     /* Analysis of a pasted FEN. */
     const fen = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 3';
@@ -268,6 +441,12 @@ async function run() {
     /* A forced mate: the banner. */
     await page.selectOption('#mode', 'play');
     await page.selectOption('#multipv', '1');
+    /* Set FEN clears what the last search said (the human is to move: nothing searches). */
+    await page.waitForFunction(() => window.chariot.thinking !== window.chariot.generation && window.chariot.lastInfo, null,
+                               {timeout: 30000});
+    await setFen(page, '4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1');
+    const figures = await page.evaluate(() => ['depth', 'nps', 'nodes', 'evaltext', 'lines'].map((id) => document.getElementById(id).textContent));
+    check(figures.join('|') === 'depth -|- kn/s|- nodes|0.00|', `figures cleared on Set FEN (${figures.join('|')})`);
     const banner = await resultAfter(page, '4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1', 'b7b9');
     check(banner.includes('Red wins') && banner.includes('checkmate'), `xiangqi mate banner ('${banner}')`);
     /* The engine mates: the human plays Red, Black (the engine) is to move and mates in one. */
@@ -282,11 +461,19 @@ async function run() {
     const c = await playGame(page, 'chess', 10);
     check(c.moves.length >= 20 || c.result !== '*', `chess: 10 moves a side (${c.moves.length} plies)`);
     await page.screenshot({path: path.join(shots, `chess-play-${label}.png`)});
+    if (c.result === '*') {
+      await scoreLabels(page, 'chess');
+      await stepping(page, 'chess');
+      await pgnRoundTrip(page, 'chess');
+    }
     const banner3 = await resultAfter(page, 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', 'h5f7');
     check(banner3.includes('White wins') && banner3.includes('checkmate'), `chess mate banner ('${banner3}')`);
     const banner4 = await resultAfter(page, 'k7/8/2K5/8/8/8/8/1Q6 w - - 0 1', 'b1b6');
     check(banner4.includes('Draw') && banner4.includes('stalemate'), `chess stalemate banner ('${banner4}')`);
     await page.screenshot({path: path.join(shots, `chess-mate-${label}.png`)});
+    await phone(browser, server, 'xiangqi');
+    await phone(browser, server, 'chess');
+    await openedAsFile(browser);
   } catch (e) {
     const dump = await page.evaluate(() => ({status: document.getElementById('status').textContent,
       gen: window.chariot.generation, thinking: window.chariot.thinking, spec: window.chariot.stateSpec,
