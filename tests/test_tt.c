@@ -8,6 +8,7 @@
 #include "check.h"
 #include "search.h"
 #include "thread.h"
+#include "tt_lab.h"
 #include "tt_remote.h"
 
 /* Keys that share a bucket and a group but differ in verification bits. */

@@ -25,7 +25,7 @@ RULES = {
     "engine": {"engine": "all", "game": {"game.h"}},
     "game": {"engine": FOR_GAMES},
     "protocol": {"engine": ENGINE_API},
-    "cli": {"engine": ENGINE_API, "protocol": "all", "cluster": {"cluster.h"}},
+    "cli": {"engine": ENGINE_API | {"tt_lab.h"}, "protocol": "all", "cluster": {"cluster.h"}},  # ttlab: the lab
     "web": {"engine": ENGINE_API, "protocol": "all"},
     "cluster": {"engine": ENGINE_API | {"process.h", "tt_remote.h"}, "protocol": {"protocol.h", "options.h"}},
 }

@@ -21,6 +21,7 @@
 
 #include "protocol.h"
 #include "engine.h"
+#include "tt_lab.h"
 
 /* What an experiment's variants change from the way the engine plays (all
  * false): a variant names only what it changes. */

@@ -236,9 +236,9 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         eval = static_eval = corrected_eval(t);
         if (tp.hit && tp.data.value != SCORE_NONE && (tp.data.bound & (tp.data.value > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tp.data.value;
-        improving = ply >= 2 && t->s.stack[ply - 2].static_eval != SCORE_NONE && eval > t->s.stack[ply - 2].static_eval;
+        improving = ply >= 2 && t->s.stack[ply - 2].eval != SCORE_NONE && eval > t->s.stack[ply - 2].eval;
     }
-    ss->static_eval = eval;
+    ss->eval = eval; /* sharpened by the table: what "improving" compares two plies later */
     const bool prunable = !pv && !in_check && !root && !score_is_decisive(eval) && !score_is_decisive(beta);
     /* 6. Reverse futility: far enough above beta that a shallow search will not fall below it. */
     if (prunable && depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta)
@@ -271,8 +271,8 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     Move tt_move = root ? t->s.root[t->s.pv_index].move : t->limits.no_tt_move ? MOVE_NONE : tp.data.move;
     HistoryContext hc = history_context(t, ply);
     movepick_init(&mp, pos, &t->hist, &hc, root ? MOVE_NONE : tt_move, ply);
-    Move quiets[64], captures[64], deferred[MAX_MOVES], best_move = MOVE_NONE, m;
-    int nquiets = 0, ncaptures = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
+    Move quiets[64], noisy_moves[64], deferred[MAX_MOVES], best_move = MOVE_NONE, m;
+    int nquiets = 0, nnoisy = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
     bool skip_quiets = false;
     const int lmp_limit = (LMP_BASE + depth * depth) / (improving ? 1 : 2);
     const bool may_defer = threads_split_work() && depth >= SMP_DEFER_MIN_DEPTH;
@@ -291,10 +291,10 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             break;
         if (!root && !from_deferred && !pos_is_legal(pos, m))
             continue;
-        const bool capture = pos_is_noisy(pos, m); /* what the game generates with the captures */
+        const bool noisy = pos_is_noisy(pos, m); /* what the game generates as GEN_NOISY */
         /* 11. Shallow pruning of late moves, once a move has saved us from being mated. */
         if (!root && !in_check && best > -SCORE_RULE_IN_MAX && !from_deferred) {
-            if (!capture) {
+            if (!noisy) {
                 if (skip_quiets)
                     continue;
                 int lmr_depth = imax(depth - 1 - LMR_TABLE[imin(depth, 63)][imin(moves + 1, 63)], 0);
@@ -322,7 +322,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         moves++;
         if (moves == 1 && m == tt_move && tt_move)
             st->tt_move_tried++;
-        const bool reducible = depth >= LMR_MIN_DEPTH && moves > LMR_MIN_MOVES && !capture && !in_check;
+        const bool reducible = depth >= LMR_MIN_DEPTH && moves > LMR_MIN_MOVES && !noisy && !in_check;
         const int hist_score =
             reducible ? history_quiet_score(&t->hist, &hc, pos_side(pos), pos_piece_on(pos, move_from(m)), m) : 0;
         if (may_defer)
@@ -359,7 +359,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             thread_unmark_busy(pos_key(pos), m);
         if (atomic_load_explicit(&g_stop, memory_order_relaxed))
             return 0;
-        if (root) { /* 9. Root bookkeeping: score and PV of each root move. */
+        if (root) { /* 13. Root bookkeeping: score and PV of each root move. */
             RootMove *rm = &t->s.root[root_i - 1];
             if (rm->move != m) /* a deferred root move (helpers only) */
                 for (rm = t->s.root; rm->move != m; rm++)
@@ -379,40 +379,38 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
                 if (pv)
                     pv_update(&ss->pv, m, &t->s.stack[ply + 1].pv);
                 if (v >= beta) {
-                    /* 13. Cutoff: killers and histories learn from it. */
+                    /* 14. Cutoff: killers and histories learn from it. */
                     st->cut_nodes++;
                     st->first_move_cuts += moves == 1;
                     st->tt_move_cutoffs += m == tt_move && tt_move;
-                    if (!capture) {
+                    if (!noisy) {
                         history_add_killer(&t->hist, ply, m);
-                        history_update_quiets(&t->hist, &hc, pos, m, quiets, nquiets, captures, ncaptures, depth);
+                        history_update_quiets(&t->hist, &hc, pos, m, quiets, nquiets, noisy_moves, nnoisy, depth);
                     } else {
-                        history_update_captures(&t->hist, pos, m, captures, ncaptures, depth);
+                        history_update_captures(&t->hist, pos, m, noisy_moves, nnoisy, depth);
                     }
                     break;
                 }
                 alpha = v;
             }
         }
-        if (!capture && nquiets < 64)
+        if (!noisy && nquiets < 64)
             quiets[nquiets++] = m;
-        else if (capture && ncaptures < 64)
-            captures[ncaptures++] = m;
+        else if (noisy && nnoisy < 64)
+            noisy_moves[nnoisy++] = m;
     }
-    /* 14. No legal move: the game says what that is worth (xiangqi: a loss, mated or
+    /* 15. No legal move: the game says what that is worth (xiangqi: a loss, mated or
      *     stalemated; chess: mated, or a stalemate draw). Pruning starts only after a
      *     move was searched, so it cannot fake this. */
     if (moves == 0)
         return game_no_move_score(pos, ply);
-    /* 15. Store the result; teach the correction history how far the
+    /* 16. Store the result; teach the correction history how far the
      *     evaluation was off, when the bound says which way (never after a
      *     capture: the evaluation is not to blame for a won exchange). */
     Bound b = best >= beta ? BOUND_LOWER : pv && best_move ? BOUND_EXACT : BOUND_UPPER;
     if (!in_check && !score_is_decisive(best) && !(best_move && pos_is_noisy(pos, best_move)) &&
         !(b == BOUND_LOWER && best <= static_eval) && !(b == BOUND_UPPER && best >= static_eval))
         history_update_correction(&t->hist, pos_side(pos), pos_structure_key(pos), best, static_eval, depth);
-    if (!tp.group && tt_enabled())
-        tp = tt_probe(pos_key(pos), ply);
     count_store(t, tt_store(tp.group, pos_key(pos), ply, best, b, depth, best_move));
     return best;
 }

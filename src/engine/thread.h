@@ -23,7 +23,7 @@ typedef struct {
 typedef struct {
     Move move;          /* the move that led to this ply */
     int16_t *cont;      /* its continuation-history row (NULL: null move / none) */
-    Score static_eval;
+    Score eval;         /* the static evaluation, corrected and sharpened by the table (SCORE_NONE in check) */
     PvLine pv;
 } StackEntry;
 

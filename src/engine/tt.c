@@ -3,6 +3,7 @@
  * The layout and the schemes are described in tt.h.
  */
 #define _DEFAULT_SOURCE
+#include "tt_lab.h"
 #include "tt_remote.h"
 
 #include "game_api.h"

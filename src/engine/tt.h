@@ -72,8 +72,6 @@ typedef struct {
 
 bool tt_resize(size_t mb); /* false: refused or allocation failed; the old size stays (see resize_bytes) */
 size_t tt_memory_limit_mb(void);     /* the largest table this machine can hold in memory; 0: unknown */
-void tt_set_memory_limit(size_t bytes); /* tests: pretend the machine has this much (0: its own) */
-bool tt_resize_kb(size_t kb);
 void tt_clear(void);
 void tt_set_clear_threads(int n); /* clear big tables with this many threads */
 void tt_free(void);
@@ -81,18 +79,9 @@ void tt_new_search(void);
 void tt_set_scheme(TTScheme s);
 TTScheme tt_scheme(void);
 void tt_set_store_depth0(bool on);
-void tt_set_aging(bool on);       /* off: generations are ignored by every scheme */
-void tt_set_mate_adjust(bool on); /* off only to show what goes wrong without it */
-void tt_set_verification(bool on); /* off: every filled slot "hits" (collision tests) */
 bool tt_enabled(void);
-void tt_set_enabled(bool on);
 size_t tt_size_mb(void);
-size_t tt_entry_count(void);
-/* The bucket of a key in a table of `buckets` buckets (see tt.c: 32 key bits, 48 past 2^32 buckets). */
-size_t tt_bucket_index(Key key, size_t buckets);
 int tt_hashfull(void); /* permille of sampled slots filled in this generation */
-int tt_fill_permille(void); /* permille of all slots filled, any generation */
-const char *tt_scheme_name(TTScheme s);
 bool tt_scheme_parse(const char *name, TTScheme *out);
 
 TTProbe tt_probe(Key key, int ply);
