@@ -86,7 +86,7 @@ $(3): tools/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
 endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)))))
 
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format test-match test-arch test-includes
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -186,8 +186,15 @@ test-includes:                        ## who may include whom (docs/contract.md)
 	python3 tools/include_check.py
 	python3 tools/include_check.py --self-test
 
-format:                               ## clang-format every source file in place
-	clang-format -i src/engine/*.[ch] src/protocol/*.[ch] src/cli/*.[ch] src/xiangqi/*.[ch] src/chess/*.[ch] tests/*.[ch] tests/chess/*.[ch] tests/fuzz/*.[ch]
+# The layout the C is written in (.clang-format); CI checks it (make format-check).
+FORMAT_SRC := $(wildcard src/*/*.[ch] tests/*.[ch] tests/*/*.[ch] tools/*.c)
+
+format:                               ## clang-format every C file in place (.clang-format)
+	clang-format -i $(FORMAT_SRC)
+
+format-check:                         ## fail, naming the files, where a C file is not as clang-format lays it out
+	@bad=$$(for f in $(FORMAT_SRC); do clang-format --dry-run -Werror $$f >/dev/null 2>&1 || echo $$f; done); \
+	if [ -n "$$bad" ]; then echo "not formatted (make format):" $$bad; exit 1; else echo "format: every C file as .clang-format lays it out"; fi
 
 # WebAssembly (docs/web.md): each game's engine for the page in web/, built with Debian's emscripten into
 # web/engine/ (git-ignored). chariot-GAME.js has no threads: the search yields to the Worker's event loop

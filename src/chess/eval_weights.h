@@ -13,6 +13,8 @@
 #ifndef CHARIOT_CHESS_EVAL_WEIGHTS_H
 #define CHARIOT_CHESS_EVAL_WEIGHTS_H
 
+/* One line a group of weights, as the tuner writes them back: */
+/* clang-format off */
 #define EVAL_WEIGHTS(X)\
     /* material (the placement tables add these), middlegame and endgame */                                   \
     X(PAWN_MG, 74) X(PAWN_EG, 90) X(KNIGHT_MG, 362) X(KNIGHT_EG, 317) X(BISHOP_MG, 393) X(BISHOP_EG, 338)     \
@@ -149,6 +151,8 @@
     X(ROOK_OPEN_MG, 33) X(ROOK_OPEN_EG, -3) X(ROOK_SEMIOPEN_MG, 15) X(ROOK_SEMIOPEN_EG, 9)                    \
     /* endgame scaling, out of 64 */                                                                          \
     X(SCALE_OPPOSITE_BISHOPS, 20) X(SCALE_OPPOSITE_BISHOPS_PIECES, 62) X(SCALE_NO_PAWNS, 2)
+
+/* clang-format on */
 
 #include "eval_tuning.h" /* W_NAME for each weight, and the tuner's view of them */
 

@@ -12,6 +12,8 @@
 #ifndef CHARIOT_XQ_EVAL_WEIGHTS_H
 #define CHARIOT_XQ_EVAL_WEIGHTS_H
 
+/* One line a group of weights, as the tuner writes them back: */
+/* clang-format off */
 #define EVAL_WEIGHTS(X)                                                                                            \
     /* material (the placement tables add these) */                                                                \
     X(ADVISOR_VALUE, 233) X(ELEPHANT_VALUE, 161) X(HORSE_VALUE, 440) X(ROOK_VALUE, 1213) X(CANNON_VALUE, 578)         \
@@ -94,6 +96,8 @@
     X(ATTACK_DANGER_MAX, 1495)                                                                                      \
     X(MISSING_ADVISOR, 24) X(MISSING_ELEPHANT, 13) /* per missing guard, times the enemy's pieces below */         \
     X(GUARD_HEAVY_MG, 7) X(GUARD_HEAVY_EG, -6)      /* missing guards * enemy heavy pieces * this / 8 */
+
+/* clang-format on */
 
 #include "eval_tuning.h" /* W_NAME for each weight, and the tuner's view of them */
 
