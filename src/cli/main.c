@@ -11,6 +11,7 @@
 #ifdef CHARIOT_CLUSTER
 #include "cluster.h"
 #endif
+#include "datagen.h"
 #include "judge.h"
 #include "numparse.h"
 #include "play.h"
@@ -48,6 +49,9 @@ static void usage(void)
          "                                with --iterations, a line a depth: iterations completed and cut\n"
          "                                short by each thread, and their nodes\n"
          "  chariot perft DEPTH [FEN]     count leaf nodes, one line per root move\n"
+         "  chariot datagen --out FILE [--games N | --positions N] [--nodes N | --depth D] [--threads T]\n"
+         "                  [--seed S] [--random-plies N] [--book FILE] ...   self-play training data for a\n"
+         "                                learned evaluation; --dump FILE [N] prints it ('datagen --help')\n"
          "  chariot ttlab [EXPERIMENT] [options]   transposition-table laboratory ('ttlab --help')\n"
          "  chariot --version             the version and the game\n"
          "  chariot help | --help         this text\n"
@@ -162,6 +166,8 @@ static int run(int argc, char **argv)
             return play_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "judge"))
             return judge_main(argc - 2, argv + 2);
+        if (!strcmp(argv[1], "datagen"))
+            return datagen_main(argc - 2, argv + 2);
         usage();
         return !strcmp(argv[1], "help") || !strcmp(argv[1], "--help") ? 0 : 2;
     }
