@@ -30,7 +30,7 @@ cmp -s "$tmp/a.bin" "$tmp/s2.bin" && fail "another seed wrote the same file"
 records=$(head -1 "$tmp/dump" | sed -n 's/.*: \([0-9]*\) positions of 6 games;.*/\1/p')
 [ -n "$records" ] && [ "$records" -gt 50 ] || fail "the header line does not say 6 games and their positions"
 [ "$(($(wc -l < "$tmp/dump") - 1))" = "$records" ] || fail "--dump printed another count of records than $records"
-[ "$(stat -c %s "$tmp/a.bin")" = "$((256 + records * $(head -1 "$tmp/dump" | sed -n 's/.*, \([0-9]*\)-byte records.*/\1/p')))" ] ||
+[ "$(stat -c %s "$tmp/a.bin")" = "$((512 + records * $(head -1 "$tmp/dump" | sed -n 's/.*, \([0-9]*\)-byte records.*/\1/p')))" ] ||
     fail "the file's size is not the header and its records"
 awk -F'; ' 'NR > 1 {
     split($2, s, " "); split($3, r, " "); split($4, p, " ");
@@ -59,7 +59,12 @@ gen --out "$tmp/long.bin" "${long[@]}" || fail "the 16-game run exited with $?"
 for sig in INT KILL; do
     "$engine" datagen --out "$tmp/k$sig.bin" "${long[@]}" --threads 2 > /dev/null 2>&1 &
     pid=$!
-    sleep 0.25
+    # as soon as the first games are in the file
+    for _ in $(seq 500); do
+        [ "$(stat -c %s "$tmp/k$sig.bin" 2> /dev/null || echo 0)" -gt 512 ] && break
+        kill -0 "$pid" 2> /dev/null || break
+        sleep 0.01
+    done
     kill -s "$sig" "$pid" 2> /dev/null || true
     wait "$pid" 2> /dev/null || true
     games=$("$engine" datagen --dump "$tmp/k$sig.bin" 1 | sed -n '1s/.* positions of \([0-9]*\) games;.*/\1/p')
@@ -68,7 +73,7 @@ for sig in INT KILL; do
     gen --out "$tmp/k$sig.bin" "${long[@]}" || fail "the run after SIG$sig exited with $?"
     cmp -s "$tmp/long.bin" "$tmp/k$sig.bin" || fail "the run stopped by SIG$sig after $games games, resumed, wrote another file"
 done
-cmp -s -n "$(($(stat -c %s "$tmp/a.bin") - 256))" <(tail -c +257 "$tmp/a.bin") <(tail -c +257 "$tmp/long.bin") ||
+cmp -s -n "$(($(stat -c %s "$tmp/a.bin") - 512))" <(tail -c +513 "$tmp/a.bin") <(tail -c +513 "$tmp/long.bin") ||
     fail "16 games do not begin with the 6 games of the same seed"
 
 # --positions: whole games, up to the first that reaches the count.
@@ -76,9 +81,9 @@ gen --out "$tmp/p.bin" --positions 30 --nodes 300 --max-plies 160 --seed 11 --qu
 "$engine" datagen --dump "$tmp/p.bin" > "$tmp/pdump" || fail "--dump of the --positions file exited with $?"
 n=$(($(wc -l < "$tmp/pdump") - 1))
 [ "$n" -ge 30 ] || fail "--positions 30 wrote $n positions"
-body=$(($(stat -c %s "$tmp/p.bin") - 256))
-[ "$body" = "$((n * (($(stat -c %s "$tmp/a.bin") - 256) / records)))" ] || fail "the --positions file is not its header and records"
-cmp -s -n "$body" <(tail -c +257 "$tmp/p.bin") <(tail -c +257 "$tmp/a.bin") ||
+body=$(($(stat -c %s "$tmp/p.bin") - 512))
+[ "$body" = "$((n * (($(stat -c %s "$tmp/a.bin") - 512) / records)))" ] || fail "the --positions file is not its header and records"
+cmp -s -n "$body" <(tail -c +513 "$tmp/p.bin") <(tail -c +513 "$tmp/a.bin") ||
     fail "the --positions file's records are not the first games' records"
 [ "$n" -lt "$records" ] || fail "--positions 30 wrote every game's positions"
 
@@ -110,12 +115,12 @@ bad --dump
 rc=0
 "$engine" datagen --dump "$tmp/text.bin" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 1 ] || fail "--dump of a text file exited with $rc, not 1"
-head -c 300 "$tmp/a.bin" > "$tmp/short.bin"
+head -c 600 "$tmp/a.bin" > "$tmp/short.bin"
 rc=0
 "$engine" datagen --dump "$tmp/short.bin" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 1 ] || fail "--dump of a truncated file exited with $rc, not 1"
 cp "$tmp/a.bin" "$tmp/corrupt.bin"
-printf '\377\377\377\377\377\377\377\377\377\377\377\377' | dd of="$tmp/corrupt.bin" bs=1 seek=256 conv=notrunc 2> /dev/null
+printf '\377\377\377\377\377\377\377\377\377\377\377\377' | dd of="$tmp/corrupt.bin" bs=1 seek=512 conv=notrunc 2> /dev/null
 rc=0
 "$engine" datagen --dump "$tmp/corrupt.bin" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 1 ] || fail "--dump of a corrupt record exited with $rc, not 1"

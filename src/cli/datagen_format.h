@@ -5,7 +5,7 @@
  * the same on every machine. Header-only (static inline), so that a tool
  * compiled against one game's game.h (the trainer) can include it alone.
  *
- * Header, DG_HEADER_SIZE (256) bytes:
+ * Header, DG_HEADER_SIZE (512) bytes:
  *     0  magic "CHRTDATA"            8 bytes
  *     8  version (DG_VERSION)        u16
  *    10  record size                 u16
@@ -42,7 +42,7 @@
 #define DG_MAGIC "CHRTDATA"
 enum {
     DG_VERSION = 1,
-    DG_HEADER_SIZE = 256,
+    DG_HEADER_SIZE = 512,
     DG_SETTINGS_OFFSET = 64,
     DG_SETTINGS_MAX = DG_HEADER_SIZE - DG_SETTINGS_OFFSET,
     DG_MAX_PIECES = 32,
