@@ -84,7 +84,9 @@ typedef struct {
     uint64_t index;
     uint64_t nodes;
     uint32_t records;
-    uint32_t plies;
+    uint32_t plies;  /* the engine's, after the random plies */
+    uint32_t result; /* GameResult */
+    uint32_t unused;
 } GameHead;
 
 static volatile sig_atomic_t stop_signal;
@@ -317,6 +319,7 @@ static bool game_play(const Settings *s, uint64_t index, Position *pos, DgRecord
     }
     head->records = (uint32_t)nrec;
     head->plies = (uint32_t)played;
+    head->result = (uint32_t)result;
     return true;
 }
 
@@ -546,7 +549,7 @@ static int generate(Settings *s)
     }
     const int64_t t0 = time_now_ms();
     int64_t next_report = t0 + DG_PROGRESS_MS;
-    uint64_t positions = 0, games = 0, nodes = 0;
+    uint64_t positions = 0, games = 0, nodes = 0, plies = 0, results[4] = {0, 0, 0, 0};
     DgRecord *recs = malloc((size_t)s->max_plies * sizeof *recs);
     if (!recs)
         rc = 1;
@@ -589,6 +592,8 @@ static int generate(Settings *s)
         positions += head.records;
         games++;
         nodes += head.nodes;
+        plies += head.plies;
+        results[head.result & 3]++;
     }
     free(recs);
     for (int i = 0; i < started; i++) {
@@ -608,6 +613,12 @@ static int generate(Settings *s)
     printf("datagen: %" PRIu64 " positions of %" PRIu64 " games in %.1f s: %.0f positions/s, %.0f nodes/s, %d "
            "workers; %s holds %" PRIu64 " positions of %" PRIu64 " games\n",
            positions, games, secs, (double)positions / secs, (double)nodes / secs, started, s->out, h.records, h.games);
+    if (games)
+        printf("datagen: results %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s; %.1f plies a game after the random "
+               "ones, %.1f positions kept a game\n",
+               results[GAME_FIRST_WINS], game_result_str(GAME_FIRST_WINS), results[GAME_DRAWN],
+               game_result_str(GAME_DRAWN), results[GAME_SECOND_WINS], game_result_str(GAME_SECOND_WINS),
+               (double)plies / (double)games, (double)positions / (double)games);
     return rc;
 }
 
