@@ -142,8 +142,8 @@ test-tune: chariot-tune chariot-tune-chess ## the evaluation tuner of each game 
 	bash tests/tune_test.sh ./chariot-tune-chess tests/chess/tune-sample.tsv src/chess/eval_weights.h 'ROOK_MG,PAWN_MG_1*'
 
 test-datagen: chariot chariot-chess  ## self-play training data of each game on tiny budgets: reproducible, resumable, read back (tests/datagen_test.sh)
-	bash tests/datagen_test.sh ./chariot
-	bash tests/datagen_test.sh ./chariot-chess
+	bash tests/datagen_test.sh ./chariot tools/openings-xq.txt
+	bash tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
 
 bench: chariot chariot-chess          ## print both bench signatures (Nodes searched) and speed
 	./chariot bench $(DEPTH)

@@ -6,10 +6,12 @@
 #   - --positions stops after the game that reaches the count;
 #   - --dump reads every record back as a position the engine accepts, score and result in range;
 #   - bad arguments exit 2 with a message, a corrupt file is refused with exit 1, nothing crashes.
-#   tests/datagen_test.sh ./chariot
-#   tests/datagen_test.sh ./chariot-chess
+#   - a book of openings (tools/openings-xq.txt, tools/openings-chess.epd) is read and played from.
+#   tests/datagen_test.sh ./chariot tools/openings-xq.txt
+#   tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
 set -euo pipefail
 engine=${1:-./chariot}
+book=${2:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "datagen_test ($engine): FAIL: $*"; exit 1; }
@@ -87,6 +89,17 @@ cmp -s -n "$body" <(tail -c +513 "$tmp/p.bin") <(tail -c +513 "$tmp/a.bin") ||
     fail "the --positions file's records are not the first games' records"
 [ "$n" -lt "$records" ] || fail "--positions 30 wrote every game's positions"
 
+# A book: the games start from its lines (their random plies after them).
+if [ -n "$book" ]; then
+    gen --out "$tmp/book.bin" --games 2 --nodes 300 --max-plies 60 --random-plies 0 --book "$book" --quiet ||
+        fail "--book $book exited with $?"
+    "$engine" datagen --dump "$tmp/book.bin" > "$tmp/bookdump" || fail "--dump of the book games exited with $?"
+    grep -q 'book=[0-9]*-fnv' "$tmp/bookdump" || fail "the header's settings do not name the book"
+    placement=$(sed -n '2s/ .*//p' "$tmp/bookdump")
+    grep -v '^#' "$book" | grep -q "^$placement " || [ "$(sed -n '2s/.*; ply \([0-9]*\);.*/\1/p' "$tmp/bookdump")" != 0 ] ||
+        fail "the first game's first position ($placement) is not a line of $book"
+fi
+
 # Bad arguments: exit 2 and a message; nothing written where nothing was asked.
 bad() {
     local rc=0
@@ -119,6 +132,14 @@ head -c 600 "$tmp/a.bin" > "$tmp/short.bin"
 rc=0
 "$engine" datagen --dump "$tmp/short.bin" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 1 ] || fail "--dump of a truncated file exited with $rc, not 1"
+cp "$tmp/a.bin" "$tmp/huge.bin" # a header that claims more records than the file holds
+printf '\377\377\377\377\377\377\377\177' | dd of="$tmp/huge.bin" bs=1 seek=40 conv=notrunc 2> /dev/null
+rc=0
+"$engine" datagen --out "$tmp/huge.bin" "${args[@]}" > /dev/null 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "resuming a file whose header claims too many records exited with $rc, not 1"
+rc=0
+"$engine" datagen --dump "$tmp/huge.bin" > /dev/null 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "--dump of a file whose header claims too many records exited with $rc, not 1"
 cp "$tmp/a.bin" "$tmp/corrupt.bin"
 printf '\377\377\377\377\377\377\377\377\377\377\377\377' | dd of="$tmp/corrupt.bin" bs=1 seek=512 conv=notrunc 2> /dev/null
 rc=0

@@ -47,11 +47,6 @@
 enum {
     DG_DEFAULT_NODES = 5000,
     DG_DEFAULT_GAMES = 100,
-#ifdef GAME_HAS_UCCI
-    DG_DEFAULT_RANDOM_PLIES = 6,
-#else
-    DG_DEFAULT_RANDOM_PLIES = 8,
-#endif
     DG_DEFAULT_HASH_MB = 16,
     DG_DEFAULT_MAX_PLIES = 400,   /* a longer game is a draw */
     DG_DEFAULT_MAX_SCORE = 2000,  /* positions scored beyond this are not kept (decided) */
@@ -78,6 +73,11 @@ typedef struct {
     int book_count;
     uint64_t book_hash;
 } Settings;
+
+/* Random plies before the engine plays, unless --random-plies says: 8 in chess, as many engines' data
+ * generators start; 6 in xiangqi, whose positions offer about 40 legal moves, where a random move more
+ * often leaves a rook or cannon to be taken at once. A first choice, to be measured with the budget. */
+static int default_random_plies(void) { return strcmp(GAME_NAME, "xiangqi") ? 8 : 6; }
 
 /* What a worker sends for each game, then `records` records. */
 typedef struct {
@@ -425,13 +425,14 @@ static int open_output(const Settings *s, const char *settings, DgHeader *h, int
         return -1;
     }
     /* Whatever lies past the complete games (a game cut short by a kill) is cut. */
-    const off_t keep = (off_t)(DG_HEADER_SIZE + h->records * DG_RECORD_SIZE);
-    if (fstat(fd, &st) != 0 || st.st_size < keep) {
+    if (fstat(fd, &st) != 0 || st.st_size < DG_HEADER_SIZE ||
+        h->records > (uint64_t)(st.st_size - DG_HEADER_SIZE) / DG_RECORD_SIZE) {
         fprintf(stderr, "chariot datagen: %s is shorter than its header says (%" PRIu64 " records)\n", s->out,
                 h->records);
         close(fd);
         return -1;
     }
+    const off_t keep = (off_t)(DG_HEADER_SIZE + h->records * DG_RECORD_SIZE);
     if (st.st_size > keep && ftruncate(fd, keep) != 0) {
         fprintf(stderr, "chariot datagen: cannot cut %s back to its complete games: %s\n", s->out, strerror(errno));
         close(fd);
@@ -771,7 +772,7 @@ static void datagen_usage(FILE *out)
             "--random-plies %d, --hash %d, --max-plies %d, --max-score %d, --opening-bound %d (0: off).\n"
             "The same command again goes on where an interrupted run stopped; the file is the same for the\n"
             "same seed and settings, whatever the thread count. --dump prints records as FEN; score; result.\n",
-            DG_DEFAULT_GAMES, DG_DEFAULT_NODES, DG_DEFAULT_RANDOM_PLIES, DG_DEFAULT_HASH_MB, DG_DEFAULT_MAX_PLIES,
+            DG_DEFAULT_GAMES, DG_DEFAULT_NODES, default_random_plies(), DG_DEFAULT_HASH_MB, DG_DEFAULT_MAX_PLIES,
             DG_DEFAULT_MAX_SCORE, DG_DEFAULT_OPENING_BOUND);
 }
 
@@ -791,7 +792,7 @@ int datagen_main(int argc, char **argv)
     Settings s = {.seed = 1,
                   .nodes = 0,
                   .threads = 1,
-                  .random_plies = DG_DEFAULT_RANDOM_PLIES,
+                  .random_plies = default_random_plies(),
                   .hash_mb = DG_DEFAULT_HASH_MB,
                   .max_plies = DG_DEFAULT_MAX_PLIES,
                   .max_score = DG_DEFAULT_MAX_SCORE,
