@@ -83,5 +83,6 @@ void test_ucci(void);
 void test_xboard(void);
 void test_timeman(void);
 void test_cli(void);
+void test_datagen(void);
 
 #endif

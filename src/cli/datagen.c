@@ -48,13 +48,13 @@ enum {
     DG_DEFAULT_NODES = 5000,
     DG_DEFAULT_GAMES = 100,
     DG_DEFAULT_HASH_MB = 16,
-    DG_DEFAULT_MAX_PLIES = 400,   /* a longer game is a draw */
-    DG_DEFAULT_MAX_SCORE = 2000,  /* positions scored beyond this are not kept (decided) */
+    DG_DEFAULT_MAX_PLIES = 400,     /* a longer game is a draw */
+    DG_DEFAULT_MAX_SCORE = 2000,    /* positions scored beyond this are not kept (decided) */
     DG_DEFAULT_OPENING_BOUND = 800, /* a start whose first search scores beyond this is drawn again */
-    DG_OPENING_TRIES = 100,       /* then the last start is played whatever it scores */
-    DG_WIN_SCORE = 1000,          /* adjudication: a win after DG_WIN_PLIES plies all beyond this, one side's */
+    DG_OPENING_TRIES = 100,         /* then the last start is played whatever it scores */
+    DG_WIN_SCORE = 1000,            /* adjudication: a win after DG_WIN_PLIES plies all beyond this, one side's */
     DG_WIN_PLIES = 8,
-    DG_DRAW_SCORE = 10,           /* a draw after DG_DRAW_PLIES plies all within this, from ply DG_DRAW_AFTER */
+    DG_DRAW_SCORE = 10, /* a draw after DG_DRAW_PLIES plies all within this, from ply DG_DRAW_AFTER */
     DG_DRAW_PLIES = 12,
     DG_DRAW_AFTER = 80,
     DG_MAX_THREADS = 64,
@@ -470,8 +470,10 @@ static void progress(const Settings *s, const DgHeader *h, uint64_t positions, u
         fraction = (double)positions / (double)(positions + ((uint64_t)s->positions - h->records));
     if (fraction > 0)
         format_duration(secs / fraction - secs, left, sizeof left);
-    fprintf(stderr, "datagen: %" PRIu64 " positions (%.0f/s), %" PRIu64 " games; in the file %" PRIu64 " positions, %" PRIu64
-            " games; %s left\n", positions, (double)positions / secs, games, h->records, h->games, left);
+    fprintf(stderr,
+            "datagen: %" PRIu64 " positions (%.0f/s), %" PRIu64 " games; in the file %" PRIu64 " positions, %" PRIu64
+            " games; %s left\n",
+            positions, (double)positions / secs, games, h->records, h->games, left);
 }
 
 static int generate(Settings *s)
@@ -607,8 +609,10 @@ static int generate(Settings *s)
     const int64_t ms = time_now_ms() - t0;
     const double secs = (double)(ms > 0 ? ms : 1) / 1000.0;
     if (stop_signal) {
-        fprintf(stderr, "datagen: stopped by a signal; %s holds %" PRIu64 " positions of %" PRIu64
-                " complete games; the same command goes on from there\n", s->out, h.records, h.games);
+        fprintf(stderr,
+                "datagen: stopped by a signal; %s holds %" PRIu64 " positions of %" PRIu64
+                " complete games; the same command goes on from there\n",
+                s->out, h.records, h.games);
         rc = 1;
     }
     printf("datagen: %" PRIu64 " positions of %" PRIu64 " games in %.1f s: %.0f positions/s, %.0f nodes/s, %d "
@@ -665,8 +669,8 @@ static bool fen_shape(FenShape *shape)
 
 /* The record's position as a FEN that pos_set_fen takes (no castling or en passant, move counter 0);
  * false with a reason if the record is no legal position of this game. */
-static bool entry_fen(const FenShape *shape, const DgEntry *e, Position *pos, char *fen, size_t len,
-                      char *err, size_t errlen)
+static bool entry_fen(const FenShape *shape, const DgEntry *e, Position *pos, char *fen, size_t len, char *err,
+                      size_t errlen)
 {
     char placement[256];
     size_t n = 0;
@@ -729,8 +733,8 @@ static int dump(const char *path, int64_t limit)
         fclose(f);
         return 1;
     }
-    printf("# %s data, format %d, %d-byte records: %" PRIu64 " positions of %" PRIu64 " games; %s\n", h.game,
-           h.version, h.record_size, h.records, h.games, h.settings);
+    printf("# %s data, format %d, %d-byte records: %" PRIu64 " positions of %" PRIu64 " games; %s\n", h.game, h.version,
+           h.record_size, h.records, h.games, h.settings);
     static Position pos;
     int rc = 0;
     for (uint64_t i = 0; i < h.records && (limit <= 0 || i < (uint64_t)limit); i++) {
@@ -798,6 +802,25 @@ int datagen_main(int argc, char **argv)
                   .max_score = DG_DEFAULT_MAX_SCORE,
                   .opening_bound = DG_DEFAULT_OPENING_BOUND};
     const char *book = NULL;
+    /* The numeric options: each sets a 64-bit or an int field of the settings. */
+    const struct {
+        const char *name;
+        int64_t min, max;
+        int64_t *wide;
+        int *narrow;
+    } opts[] = {
+        {"--games", 1, INT64_MAX, &s.games, NULL},
+        {"--positions", 1, INT64_MAX, &s.positions, NULL},
+        {"--nodes", 1, 1000000000, &s.nodes, NULL},
+        {"--depth", 1, MAX_DEPTH, NULL, &s.depth},
+        {"--threads", 1, DG_MAX_THREADS, NULL, &s.threads},
+        {"--random-plies", 0, 100, NULL, &s.random_plies},
+        {"--hash", 1, 65536, NULL, &s.hash_mb},
+        {"--max-plies", 1, 1000, NULL, &s.max_plies},
+        {"--max-score", 0, 30000, NULL, &s.max_score},
+        {"--opening-bound", 0, 30000, NULL, &s.opening_bound},
+    };
+    const int nopts = (int)(sizeof opts / sizeof opts[0]);
     if (argc >= 1 && !strcmp(argv[0], "--dump")) {
         int64_t limit = 0;
         if (argc < 2 || argc > 3 || (argc == 3 && !parse_num("--dump N", argv[2], 1, INT64_MAX, &limit))) {
@@ -819,7 +842,8 @@ int datagen_main(int argc, char **argv)
             continue;
         }
         if (!v) {
-            fprintf(stderr, "chariot datagen: %s\n", strncmp(a, "--", 2) ? "unexpected argument" : "option needs a value");
+            fprintf(stderr, "chariot datagen: %s\n",
+                    strncmp(a, "--", 2) ? "unexpected argument" : "option needs a value");
             fprintf(stderr, "  at '%s' (chariot datagen --help)\n", a);
             return 2;
         }
@@ -833,15 +857,7 @@ int datagen_main(int argc, char **argv)
                 return 2;
             s.seed = (uint64_t)n;
         } else {
-            static const struct {
-                const char *name;
-                int64_t min, max;
-            } opts[] = {{"--games", 1, INT64_MAX},       {"--positions", 1, INT64_MAX}, {"--nodes", 1, 1000000000},
-                        {"--depth", 1, MAX_DEPTH},       {"--threads", 1, DG_MAX_THREADS}, {"--random-plies", 0, 100},
-                        {"--hash", 1, 65536},            {"--max-plies", 1, 1000},   {"--max-score", 0, 30000},
-                        {"--opening-bound", 0, 30000}};
             int k = 0;
-            const int nopts = (int)(sizeof opts / sizeof opts[0]);
             while (k < nopts && strcmp(a, opts[k].name))
                 k++;
             if (k == nopts) {
@@ -850,18 +866,10 @@ int datagen_main(int argc, char **argv)
             }
             if (!parse_num(a, v, opts[k].min, opts[k].max, &n))
                 return 2;
-            switch (k) {
-            case 0: s.games = n; break;
-            case 1: s.positions = n; break;
-            case 2: s.nodes = n; break;
-            case 3: s.depth = (int)n; break;
-            case 4: s.threads = (int)n; break;
-            case 5: s.random_plies = (int)n; break;
-            case 6: s.hash_mb = (int)n; break;
-            case 7: s.max_plies = (int)n; break;
-            case 8: s.max_score = (int)n; break;
-            default: s.opening_bound = (int)n; break;
-            }
+            if (opts[k].wide)
+                *opts[k].wide = n;
+            else
+                *opts[k].narrow = (int)n; /* max fits an int */
         }
     }
     if (!s.out) {

@@ -61,7 +61,10 @@ typedef struct {
 } DgRecord;
 enum { DG_RECORD_SIZE = DG_OCC_BYTES + DG_MAX_PIECES / 2 + 8 };
 _Static_assert(sizeof(DgRecord) == DG_RECORD_SIZE, "a record is packed without padding");
-_Static_assert(DG_RECORD_SIZE == (SQUARE_NB == 90 ? 36 : SQUARE_NB == 64 ? 32 : DG_RECORD_SIZE),
+_Static_assert(DG_RECORD_SIZE ==
+                   (SQUARE_NB == 90       ? 36
+                        : SQUARE_NB == 64 ? 32
+                                          : DG_RECORD_SIZE),
                "xiangqi records are 36 bytes, chess records 32");
 _Static_assert(PIECE_NB <= 16, "a piece code fits 4 bits");
 
@@ -155,11 +158,16 @@ static inline void dg_header_write(const DgHeader *h, uint8_t out[DG_HEADER_SIZE
     dg_put16(out + 10, (unsigned)h->record_size);
     dg_put16(out + 12, (unsigned)h->squares);
     dg_put16(out + 14, (unsigned)h->header_size);
-    strncpy((char *)out + 16, h->game, 16);
+    size_t game_len = 0, settings_len = 0;
+    while (game_len < 16 && h->game[game_len])
+        game_len++;
+    while (settings_len < DG_SETTINGS_MAX - 1 && h->settings[settings_len])
+        settings_len++;
+    memcpy(out + 16, h->game, game_len); /* NUL-padded by the memset; the settings keep a NUL at their end */
     dg_put64(out + 32, h->games);
     dg_put64(out + 40, h->records);
     dg_put64(out + 48, h->seed);
-    strncpy((char *)out + DG_SETTINGS_OFFSET, h->settings, DG_SETTINGS_MAX - 1);
+    memcpy(out + DG_SETTINGS_OFFSET, h->settings, settings_len);
 }
 
 /* Reads a header; false with a reason if it is not this game's format. */

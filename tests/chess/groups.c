@@ -19,5 +19,6 @@ const TestGroup TEST_GROUPS[] = {
     {"uci", test_chess_uci},
     {"xboard", test_chess_xboard},
     {"cli", test_chess_cli},
+    {"datagen", test_datagen},
 };
 const size_t TEST_GROUP_COUNT = sizeof TEST_GROUPS / sizeof TEST_GROUPS[0];
