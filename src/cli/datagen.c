@@ -784,7 +784,7 @@ static bool parse_num(const char *opt, const char *text, int64_t min, int64_t ma
 {
     NumStatus st = num_parse_i64(text ? text : "", min, max, out);
     if (st != NUM_OK) {
-        fprintf(stderr, "chariot datagen: %s needs a whole number from %" PRId64 " to %" PRId64 ", got '%s' (%s)\n",
+        fprintf(stderr, "chariot datagen: %s needs a whole number from %" PRId64 " to %" PRId64 "; '%s' %s\n",
                 opt, min, max, text ? text : "", num_status_text(st));
         return false;
     }
