@@ -242,7 +242,8 @@ static bool game_start(const Settings *s, uint64_t *rng, Position *pos)
 
 static bool score_known(Score v) { return v > -SCORE_INF && v < SCORE_INF; }
 
-/* Plays game `index`; its kept positions go to recs (room for s->max_plies), their count to *nrec. */
+/* Plays game `index`: its kept positions go to recs (room for s->max_plies), their count, the nodes, the
+ * plies and the result to *head. false if no start could be set up. */
 static bool game_play(const Settings *s, uint64_t index, Position *pos, DgRecord *recs, GameHead *head)
 {
     uint64_t rng = game_seed(s->seed, index);
