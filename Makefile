@@ -40,7 +40,7 @@ $(foreach g,$(GAMES),$(eval HDRS_$(g) := $(CORE_HDRS) $(wildcard src/$(g)/*.h)))
 $(foreach g,$(GAMES),$(eval LIB_$(g) := $(filter-out src/cli/main.c,$(CORE)) $(SRC_$(g)))) # without main: tests, tools
 
 TESTSRC := $(wildcard tests/*.c)
-CTESTSRC := tests/main.c tests/util.c tests/test_usage.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c # the engine's own tests run for both games
+CTESTSRC := tests/main.c tests/util.c tests/test_usage.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c tests/test_datagen.c # the engine's own tests (and the data format's) run for both games
 
 # Cluster (docs/cluster.md): the same engines over MPI ranks, built against Debian's Open MPI
 # (libopenmpi-dev, openmpi-bin) and, side by side, against MPICH (libmpich-dev, mpich: BINARY-mpich, run
@@ -86,7 +86,7 @@ $(3): tools/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
 endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)))))
 
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -133,7 +133,7 @@ tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
-test: test-includes test-fast test-san test-tsan test-tune test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-includes test-fast test-san test-tsan test-tune test-datagen test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -147,6 +147,10 @@ test-tsan: tests/run-tests chariot-tsan ## parallel search stress, protocol fuzz
 test-tune: chariot-tune chariot-tune-chess ## the evaluation tuner of each game on a small sample (tests/tune_test.sh)
 	bash tests/tune_test.sh ./chariot-tune
 	bash tests/tune_test.sh ./chariot-tune-chess tests/chess/tune-sample.tsv src/chess/eval_weights.h 'ROOK_MG,PAWN_MG_1*'
+
+test-datagen: chariot chariot-chess  ## self-play training data of each game on tiny budgets: reproducible, resumable, read back (tests/datagen_test.sh)
+	bash tests/datagen_test.sh ./chariot tools/openings-xq.txt
+	bash tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
 
 bench: chariot chariot-chess          ## print both bench signatures (Nodes searched) and speed
 	./chariot bench $(DEPTH)

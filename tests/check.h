@@ -84,5 +84,6 @@ void test_xboard(void);
 void test_timeman(void);
 void test_cli(void);
 void test_usage(void); /* both games: tests/test_usage.c */
+void test_datagen(void);
 
 #endif

@@ -11,6 +11,7 @@
 #ifdef CHARIOT_CLUSTER
 #include "cluster.h"
 #endif
+#include "datagen.h"
 #include "judge.h"
 #include "numparse.h"
 #include "play.h"
@@ -59,6 +60,10 @@ static bool usage_of(const char *only)
                   "        a depth: iterations completed and cut short by each thread, and their nodes\n"},
         {"perft", "  " GAME_PROGRAM " perft DEPTH [FEN]\n"
                   "        count leaf nodes, one line per root move\n"},
+        {"datagen", "  " GAME_PROGRAM " datagen --out FILE [--games N | --positions N] [--nodes N | --depth D]\n"
+                    "      [--threads T] [--seed S] [--random-plies N] [--book FILE] ...\n"
+                    "        self-play training data for a learned evaluation; --dump FILE [N] prints it\n"
+                    "        ('datagen --help' lists every option)\n"},
         {"ttlab", "  " GAME_PROGRAM " ttlab [EXPERIMENT] [options]\n"
                   "        the transposition-table laboratory ('ttlab --help' lists its options)\n"},
         {"version", "  " GAME_PROGRAM " -v | --version\n"
@@ -85,7 +90,7 @@ static void usage(void) { usage_of(NULL); }
 
 static bool is_command(const char *name)
 {
-    static const char *const NAMES[] = {"analyze", "play", "judge", "bench", "perft", "ttlab"};
+    static const char *const NAMES[] = {"analyze", "play", "judge", "bench", "perft", "ttlab", "datagen"};
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
         if (!strcmp(name, NAMES[i]))
             return true;
@@ -208,8 +213,8 @@ static int run(int argc, char **argv)
     }
     if (argc > 1 && !is_command(argv[1]))
         return usage_error(*argv[1] == '-' ? "unknown option '%s'" : "unknown command '%s'", argv[1]);
-    /* COMMAND --help (ttlab has its own, longer help) */
-    for (int i = 2; i < argc && strcmp(argv[1], "ttlab"); i++)
+    /* COMMAND --help (ttlab and datagen have their own, longer help) */
+    for (int i = 2; i < argc && strcmp(argv[1], "ttlab") && strcmp(argv[1], "datagen"); i++)
         if (is_help(argv[i]))
             return usage_of(argv[1]) ? 0 : 2;
     if (argc > 1 && !strcmp(argv[1], "perft")) /* perft needs no table */
@@ -225,6 +230,8 @@ static int run(int argc, char **argv)
             return ttlab_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "play"))
             return play_main(argc - 2, argv + 2);
+        if (!strcmp(argv[1], "datagen"))
+            return datagen_main(argc - 2, argv + 2);
         return judge_main(argc - 2, argv + 2);
     }
 #ifdef CHARIOT_CLUSTER

@@ -20,5 +20,6 @@ const TestGroup TEST_GROUPS[] = {
     {"xboard", test_chess_xboard},
     {"cli", test_chess_cli},
     {"usage", test_usage},
+    {"datagen", test_datagen},
 };
 const size_t TEST_GROUP_COUNT = sizeof TEST_GROUPS / sizeof TEST_GROUPS[0];

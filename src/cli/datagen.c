@@ -1,0 +1,893 @@
+#define _POSIX_C_SOURCE 200809L
+/*
+ * datagen.c - `chariot datagen`: self-play games whose positions, labelled
+ * with the search's score and the game's result, train a learned
+ * evaluation (docs/nnue.md).
+ *
+ * Each game starts from the start position (or a line of --book) and a few
+ * random legal plies, then the engine plays both sides with a fixed budget
+ * per move (nodes or depth), from a cleared table and cleared histories, so
+ * a game depends only on the seed, the game's index and the settings: game
+ * k draws its random plies from a generator seeded by (seed, k). A start
+ * whose first search scores beyond --opening-bound is drawn again.
+ *
+ * Several games at once: the engine's search is one pool with one table per
+ * process, so each of --threads workers is a process of its own (fork),
+ * with its own table and histories; worker w plays games first + w,
+ * first + w + T, ... and sends each finished game through a pipe. The
+ * parent appends the games to the file in their order, so the file is the
+ * same for any thread count, and then writes the count of complete games
+ * into the header. A run that is stopped (Ctrl-C, SIGTERM, kill -9) leaves
+ * whole games counted in the header; the same command again cuts what lies
+ * past them and goes on with the next game.
+ */
+#include "datagen.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "datagen_format.h"
+#include "engine.h"
+#include "numparse.h"
+#include "timeman.h"
+
+enum {
+    DG_DEFAULT_NODES = 5000,
+    DG_DEFAULT_GAMES = 100,
+    DG_DEFAULT_HASH_MB = 16,
+    DG_DEFAULT_MAX_PLIES = 400,     /* a longer game is a draw */
+    DG_DEFAULT_MAX_SCORE = 2000,    /* positions scored beyond this are not kept (decided) */
+    DG_DEFAULT_OPENING_BOUND = 800, /* a start whose first search scores beyond this is drawn again */
+    DG_OPENING_TRIES = 100,         /* then the last start is played whatever it scores */
+    DG_WIN_SCORE = 1000,            /* adjudication: a win after DG_WIN_PLIES plies all beyond this, one side's */
+    DG_WIN_PLIES = 8,
+    DG_DRAW_SCORE = 10, /* a draw after DG_DRAW_PLIES plies all within this, from ply DG_DRAW_AFTER */
+    DG_DRAW_PLIES = 12,
+    DG_DRAW_AFTER = 80,
+    DG_MAX_THREADS = 64,
+    DG_PROGRESS_MS = 5000,
+};
+
+typedef struct {
+    const char *out;
+    int64_t games, positions; /* targets: whole file; 0 none */
+    uint64_t seed;
+    int64_t nodes;
+    int depth, threads, random_plies, hash_mb, max_plies, max_score, opening_bound;
+    bool quiet;
+    /* the book: FENs, one a line */
+    char **book;
+    int book_count;
+    uint64_t book_hash;
+} Settings;
+
+/* Random plies before the engine plays, unless --random-plies says: 8 in chess, as many engines' data
+ * generators start; 6 in xiangqi, whose positions offer about 40 legal moves, where a random move more
+ * often leaves a rook or cannon to be taken at once. A first choice, to be measured with the budget. */
+static int default_random_plies(void) { return strcmp(GAME_NAME, "xiangqi") ? 8 : 6; }
+
+/* What a worker sends for each game, then `records` records. */
+typedef struct {
+    uint64_t index;
+    uint64_t nodes;
+    uint32_t records;
+    uint32_t plies;  /* the engine's, after the random plies */
+    uint32_t result; /* GameResult */
+    uint32_t unused;
+} GameHead;
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig) { stop_signal = sig; }
+
+/* --- Random numbers: splitmix64, one stream per game. --- */
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+static uint64_t game_seed(uint64_t seed, uint64_t index)
+{
+    uint64_t s = seed;
+    uint64_t a = rng_next(&s);
+    s = a ^ (index * 0xD1B54A32D192ED03ull);
+    return rng_next(&s);
+}
+
+/* --- The book. --- */
+static uint64_t fnv1a(uint64_t h, const char *text)
+{
+    for (; *text; text++)
+        h = (h ^ (unsigned char)*text) * 0x100000001B3ull;
+    return h;
+}
+
+static void book_free(Settings *s)
+{
+    for (int i = 0; i < s->book_count; i++)
+        free(s->book[i]);
+    free(s->book);
+    s->book = NULL;
+    s->book_count = 0;
+}
+
+/* One FEN a line (EPD's four fields are enough); text after '#' and EPD operations after the FEN are ignored,
+ * as are empty lines. Each FEN is checked; a bad one names its line. */
+static bool book_load(Settings *s, const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot read the book %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    static Position check;
+    char line[1024];
+    int lineno = 0, cap = 0;
+    s->book_hash = 0xCBF29CE484222325ull;
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = '\0';
+        /* the first six fields, or four (EPD) if six do not make a FEN */
+        char fields[6][128];
+        int n = 0, used = 0;
+        while (n < 6 && sscanf(line + used, "%127s", fields[n]) == 1) {
+            char *at = strstr(line + used, fields[n]);
+            used = (int)(at - line) + (int)strlen(fields[n]);
+            n++;
+        }
+        if (n == 0)
+            continue;
+        char fen[800] = "", err[160] = "";
+        bool parsed = false;
+        for (int want = n >= 6 ? 6 : n; want >= 4 && !parsed; want -= 2) {
+            fen[0] = '\0';
+            for (int i = 0; i < want; i++)
+                snprintf(fen + strlen(fen), sizeof fen - strlen(fen), "%s%s", i ? " " : "", fields[i]);
+            parsed = pos_set_fen(&check, fen, err, sizeof err);
+        }
+        if (!parsed) {
+            fprintf(stderr, GAME_PROGRAM " datagen: %s line %d: not a %s FEN: %s\n", path, lineno, GAME_NAME, err);
+            ok = false;
+            break;
+        }
+        if (s->book_count == cap) {
+            cap = cap ? 2 * cap : 64;
+            char **grown = realloc(s->book, (size_t)cap * sizeof *grown);
+            if (!grown) {
+                ok = false;
+                break;
+            }
+            s->book = grown;
+        }
+        size_t len = strlen(fen) + 1;
+        s->book[s->book_count] = malloc(len);
+        if (!s->book[s->book_count]) {
+            ok = false;
+            break;
+        }
+        memcpy(s->book[s->book_count++], fen, len);
+        s->book_hash = fnv1a(fnv1a(s->book_hash, fen), "\n");
+    }
+    fclose(f);
+    if (ok && s->book_count == 0) {
+        fprintf(stderr, GAME_PROGRAM " datagen: the book %s holds no position\n", path);
+        ok = false;
+    }
+    if (!ok)
+        book_free(s);
+    return ok;
+}
+
+/* The settings that decide the file's content, as text (the header keeps it; a resumed run must match it). */
+static void settings_text(const Settings *s, char *buf, size_t len)
+{
+    char book[64] = "none";
+    if (s->book_count)
+        snprintf(book, sizeof book, "%d-fnv%016" PRIx64, s->book_count, s->book_hash);
+    snprintf(buf, len,
+             "seed=%" PRIu64 " nodes=%" PRId64 " depth=%d random-plies=%d book=%s hash=%d max-plies=%d max-score=%d "
+             "opening-bound=%d win=%dx%d draw=%dx%d@%d filters=check,noisy,random-plies",
+             s->seed, s->nodes, s->depth, s->random_plies, book, s->hash_mb, s->max_plies, s->max_score,
+             s->opening_bound, DG_WIN_SCORE, DG_WIN_PLIES, DG_DRAW_SCORE, DG_DRAW_PLIES, DG_DRAW_AFTER);
+}
+
+/* --- One game. --- */
+
+/* The start of game `index`: a book line (or the start position) and random legal plies that neither end the
+ * game nor leave a side without a move. false only if no such start was found. */
+static bool game_start(const Settings *s, uint64_t *rng, Position *pos)
+{
+    for (int attempt = 0; attempt < 1000; attempt++) {
+        const char *fen = s->book_count ? s->book[rng_next(rng) % (uint64_t)s->book_count] : GAME_STARTPOS;
+        char err[160];
+        if (!pos_set_fen(pos, fen, err, sizeof err))
+            return false;
+        bool ok = true;
+        for (int i = 0; ok && i < s->random_plies; i++) {
+            Move list[MAX_MOVES];
+            int n = gen_legal(pos, list);
+            if (n == 0) {
+                ok = false;
+                break;
+            }
+            pos_make(pos, list[rng_next(rng) % (uint64_t)n]);
+            pos_trim_history(pos);
+            ok = game_judge(pos, err, sizeof err) == GAME_ONGOING;
+        }
+        Move list[MAX_MOVES];
+        if (ok && gen_legal(pos, list) > 0)
+            return true;
+    }
+    return false;
+}
+
+static bool score_known(Score v) { return v > -SCORE_INF && v < SCORE_INF; }
+
+/* Plays game `index`: its kept positions go to recs (room for s->max_plies), their count, the nodes, the
+ * plies and the result to *head. false if no start could be set up. */
+static bool game_play(const Settings *s, uint64_t index, Position *pos, DgRecord *recs, GameHead *head)
+{
+    uint64_t rng = game_seed(s->seed, index);
+    SearchLimits limits;
+    search_limits_init(&limits);
+    limits.nodes = (uint64_t)s->nodes;
+    limits.depth = s->depth;
+    memset(head, 0, sizeof *head);
+    head->index = index;
+    GameResult result = GAME_ONGOING;
+    int nrec = 0, tries = 0;
+    if (!game_start(s, &rng, pos))
+        return false;
+    engine_new_game();
+    int ply = s->random_plies, played = 0, win_run = 0, win_sign = 0, draw_run = 0;
+    for (;;) {
+        char why[160];
+        result = game_judge(pos, why, sizeof why);
+        if (result != GAME_ONGOING)
+            break;
+        if (played >= s->max_plies) {
+            result = GAME_DRAWN;
+            break;
+        }
+        const Move best = engine_search(pos, &limits, NULL);
+        const Score v = engine_root_score();
+        head->nodes += engine_nodes();
+        const Color stm = pos_side(pos);
+        if (best == MOVE_NONE) { /* game_judge said the game goes on: cannot happen; judged as no move */
+            const Score none = game_no_move_score(pos, 0);
+            result = none == 0 ? GAME_DRAWN : stm == COLOR_FIRST ? GAME_SECOND_WINS : GAME_FIRST_WINS;
+            break;
+        }
+        if (played == 0 && s->opening_bound && score_known(v) && abs(v) > s->opening_bound &&
+            ++tries < DG_OPENING_TRIES) { /* a lopsided start: draw another */
+            if (!game_start(s, &rng, pos))
+                return false;
+            engine_new_game();
+            continue;
+        }
+        if (score_known(v) && abs(v) <= s->max_score && !pos_in_check(pos) && !pos_is_noisy(pos, best)) {
+            uint8_t board[SQUARE_NB];
+            for (int sq = 0; sq < SQUARE_NB; sq++)
+                board[sq] = (uint8_t)pos_piece_on(pos, sq);
+            if (dg_pack(board, v, best, ply, 0, stm, &recs[nrec]))
+                nrec++;
+        }
+        /* Adjudication, on the first mover's view of the score. */
+        const int first = stm == COLOR_FIRST ? v : -v;
+        const int sign = first > 0 ? 1 : -1;
+        if (score_known(v) && abs(first) >= DG_WIN_SCORE) {
+            win_run = sign == win_sign ? win_run + 1 : 1;
+            win_sign = sign;
+        } else {
+            win_run = 0;
+        }
+        draw_run = score_known(v) && abs(first) <= DG_DRAW_SCORE && ply >= DG_DRAW_AFTER ? draw_run + 1 : 0;
+        pos_make(pos, best);
+        pos_trim_history(pos);
+        ply++;
+        played++;
+        if (win_run >= DG_WIN_PLIES) {
+            result = win_sign > 0 ? GAME_FIRST_WINS : GAME_SECOND_WINS;
+            break;
+        }
+        if (draw_run >= DG_DRAW_PLIES) {
+            result = GAME_DRAWN;
+            break;
+        }
+    }
+    for (int i = 0; i < nrec; i++) {
+        const bool first_to_move = recs[i].stm == COLOR_FIRST;
+        recs[i].result = (int8_t)(result == GAME_DRAWN ? 0 : (result == GAME_FIRST_WINS) == first_to_move ? 1 : -1);
+    }
+    head->records = (uint32_t)nrec;
+    head->plies = (uint32_t)played;
+    head->result = (uint32_t)result;
+    return true;
+}
+
+/* --- Pipes and the file. --- */
+static bool write_full(int fd, const void *buf, size_t n)
+{
+    const char *p = buf;
+    while (n) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return false;
+        p += w;
+        n -= (size_t)w;
+    }
+    return true;
+}
+
+/* Reads n bytes; false at the end of input, on an error, or when a stop signal came. */
+static bool read_full(int fd, void *buf, size_t n)
+{
+    char *p = buf;
+    while (n) {
+        ssize_t r = read(fd, p, n);
+        if (r < 0 && errno == EINTR && !stop_signal)
+            continue;
+        if (r <= 0)
+            return false;
+        p += r;
+        n -= (size_t)r;
+    }
+    return true;
+}
+
+/* A worker: games first, first + step, ... below `limit` (0: no limit), each sent whole through fd. */
+static void worker_run(const Settings *s, uint64_t first, uint64_t step, uint64_t limit, int fd)
+{
+    static Position pos;
+    DgRecord *recs = malloc((size_t)s->max_plies * sizeof *recs);
+    if (!recs)
+        _exit(3);
+    for (uint64_t k = first; limit == 0 || k < limit; k += step) {
+        GameHead head;
+        if (!game_play(s, k, &pos, recs, &head))
+            _exit(4);
+        if (!write_full(fd, &head, sizeof head) || !write_full(fd, recs, head.records * sizeof *recs))
+            _exit(5);
+    }
+    free(recs);
+    _exit(0);
+}
+
+/* Opens (or creates) the output file and reads where it stands; the header's settings must be these. -1 on
+ * failure, with *status 2 when the file given is not this run's (another format, game or settings), else 1. */
+static int open_output(const Settings *s, const char *settings, DgHeader *h, int *status)
+{
+    *status = 1;
+    int fd = open(s->out, O_RDWR | O_CREAT, 0644);
+    if (fd < 0) {
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot open %s: %s\n", s->out, strerror(errno));
+        return -1;
+    }
+    struct stat st;
+    uint8_t raw[DG_HEADER_SIZE];
+    if (fstat(fd, &st) == 0 && st.st_size == 0) {
+        memset(h, 0, sizeof *h);
+        h->version = DG_VERSION;
+        h->record_size = DG_RECORD_SIZE;
+        h->squares = SQUARE_NB;
+        h->header_size = DG_HEADER_SIZE;
+        snprintf(h->game, sizeof h->game, "%s", GAME_NAME);
+        h->seed = s->seed;
+        snprintf(h->settings, sizeof h->settings, "%s", settings);
+        dg_header_write(h, raw);
+        if (!write_full(fd, raw, sizeof raw)) {
+            fprintf(stderr, GAME_PROGRAM " datagen: cannot write %s: %s\n", s->out, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        return fd;
+    }
+    const char *why = "";
+    if (!read_full(fd, raw, sizeof raw)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s is not empty and too short for a header: not overwritten\n", s->out);
+        *status = 2;
+        close(fd);
+        return -1;
+    }
+    if (!dg_header_read(raw, h, &why)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s: %s: not overwritten\n", s->out, why);
+        *status = 2;
+        close(fd);
+        return -1;
+    }
+    if (strcmp(h->settings, settings)) {
+        fprintf(stderr,
+                GAME_PROGRAM " datagen: %s was written with other settings; to go on with it, use them again:\n"
+                "  file: %s\n  now:  %s\n",
+                s->out, h->settings, settings);
+        *status = 2;
+        close(fd);
+        return -1;
+    }
+    /* Whatever lies past the complete games (a game cut short by a kill) is cut. */
+    if (fstat(fd, &st) != 0 || st.st_size < DG_HEADER_SIZE ||
+        h->records > (uint64_t)(st.st_size - DG_HEADER_SIZE) / DG_RECORD_SIZE) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s is shorter than its header says (%" PRIu64 " records)\n", s->out,
+                h->records);
+        close(fd);
+        return -1;
+    }
+    const off_t keep = (off_t)(DG_HEADER_SIZE + h->records * DG_RECORD_SIZE);
+    if (st.st_size > keep && ftruncate(fd, keep) != 0) {
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot cut %s back to its complete games: %s\n", s->out, strerror(errno));
+        close(fd);
+        return -1;
+    }
+    return fd;
+}
+
+static bool header_update(int fd, const DgHeader *h)
+{
+    uint8_t raw[DG_HEADER_SIZE];
+    dg_header_write(h, raw);
+    return pwrite(fd, raw, sizeof raw, 0) == (ssize_t)sizeof raw;
+}
+
+static bool target_reached(const Settings *s, const DgHeader *h)
+{
+    return (s->games && h->games >= (uint64_t)s->games) || (s->positions && h->records >= (uint64_t)s->positions);
+}
+
+static void format_duration(double seconds, char *buf, size_t len)
+{
+    long t = seconds < 0 ? 0 : seconds > 3.6e8 ? 360000000L : (long)(seconds + 0.5);
+    snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+}
+
+static void progress(const Settings *s, const DgHeader *h, uint64_t positions, uint64_t games, int64_t ms)
+{
+    const double secs = (double)(ms > 0 ? ms : 1) / 1000.0;
+    char left[32] = "?";
+    double fraction = 0;
+    if (s->games && games)
+        fraction = (double)games / (double)(games + ((uint64_t)s->games - h->games));
+    else if (s->positions && positions)
+        fraction = (double)positions / (double)(positions + ((uint64_t)s->positions - h->records));
+    if (fraction > 0)
+        format_duration(secs / fraction - secs, left, sizeof left);
+    fprintf(stderr,
+            "datagen: %" PRIu64 " positions (%.0f/s), %" PRIu64 " games; in the file %" PRIu64 " positions, %" PRIu64
+            " games; %s left\n",
+            positions, (double)positions / secs, games, h->records, h->games, left);
+}
+
+static int generate(Settings *s)
+{
+    char settings[DG_SETTINGS_MAX];
+    settings_text(s, settings, sizeof settings);
+    DgHeader h;
+    int status = 1;
+    int fd = open_output(s, settings, &h, &status);
+    if (fd < 0)
+        return status;
+    if (target_reached(s, &h)) {
+        printf("datagen: %s already holds %" PRIu64 " positions of %" PRIu64 " games: nothing to do\n", s->out,
+               h.records, h.games);
+        close(fd);
+        return 0;
+    }
+    if (lseek(fd, 0, SEEK_END) < 0) {
+        close(fd);
+        return 1;
+    }
+    if (!tt_resize((size_t)s->hash_mb)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot allocate a %d MiB table\n", s->hash_mb);
+        close(fd);
+        return 1;
+    }
+    fflush(NULL);
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal; /* no SA_RESTART: a signal ends the waits */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+
+    const uint64_t first = h.games;
+    const uint64_t limit = s->games ? (uint64_t)s->games : 0;
+    const int threads = s->games && (uint64_t)s->threads > limit - first ? (int)(limit - first) : s->threads;
+    pid_t pids[DG_MAX_THREADS];
+    int fds[DG_MAX_THREADS];
+    int started = 0;
+    for (int w = 0; w < threads; w++) {
+        int p[2];
+        if (pipe(p) != 0)
+            break;
+        pid_t pid = fork();
+        if (pid < 0) {
+            close(p[0]);
+            close(p[1]);
+            break;
+        }
+        if (pid == 0) {
+#ifdef __linux__
+            prctl(PR_SET_PDEATHSIG, SIGTERM); /* a parent killed outright takes its workers with it */
+            if (getppid() == 1)
+                _exit(6);
+#endif
+            signal(SIGINT, SIG_DFL);
+            signal(SIGTERM, SIG_DFL);
+            signal(SIGHUP, SIG_DFL);
+            close(p[0]);
+            close(fd);
+            for (int i = 0; i < started; i++)
+                close(fds[i]);
+            worker_run(s, first + (uint64_t)w, (uint64_t)threads, limit, p[1]);
+        }
+        close(p[1]);
+        pids[started] = pid;
+        fds[started++] = p[0];
+    }
+    int rc = 0;
+    if (started < threads) {
+        fprintf(stderr, GAME_PROGRAM " datagen: could not start %d workers (%d started): %s\n", threads, started,
+                strerror(errno));
+        rc = 1;
+    }
+    const int64_t t0 = time_now_ms();
+    int64_t next_report = t0 + DG_PROGRESS_MS;
+    uint64_t positions = 0, games = 0, nodes = 0, plies = 0, results[4] = {0, 0, 0, 0};
+    DgRecord *recs = malloc((size_t)s->max_plies * sizeof *recs);
+    if (!recs)
+        rc = 1;
+    for (uint64_t k = first; rc == 0 && !target_reached(s, &h); k++) {
+        const int w = (int)((k - first) % (uint64_t)threads);
+        struct pollfd pf = {fds[w], POLLIN, 0};
+        while (!stop_signal) {
+            int64_t now = time_now_ms();
+            if (now >= next_report) {
+                if (!s->quiet)
+                    progress(s, &h, positions, games, now - t0);
+                next_report = now + DG_PROGRESS_MS;
+            }
+            if (poll(&pf, 1, (int)(next_report - now)) > 0)
+                break;
+        }
+        GameHead head;
+        if (stop_signal)
+            break;
+        if (!read_full(fds[w], &head, sizeof head) || head.index != k || head.records > (uint32_t)s->max_plies ||
+            !read_full(fds[w], recs, head.records * sizeof *recs)) {
+            if (!stop_signal) {
+                fprintf(stderr, GAME_PROGRAM " datagen: worker %d ended before game %" PRIu64 " was sent\n", w + 1, k + 1);
+                rc = 1;
+            }
+            break;
+        }
+        if (!write_full(fd, recs, head.records * sizeof *recs)) {
+            fprintf(stderr, GAME_PROGRAM " datagen: cannot write %s: %s\n", s->out, strerror(errno));
+            rc = 1;
+            break;
+        }
+        h.games++;
+        h.records += head.records;
+        if (!header_update(fd, &h)) {
+            fprintf(stderr, GAME_PROGRAM " datagen: cannot update the header of %s: %s\n", s->out, strerror(errno));
+            rc = 1;
+            break;
+        }
+        positions += head.records;
+        games++;
+        nodes += head.nodes;
+        plies += head.plies;
+        results[head.result & 3]++;
+    }
+    free(recs);
+    for (int i = 0; i < started; i++) {
+        kill(pids[i], SIGTERM);
+        close(fds[i]);
+    }
+    for (int i = 0; i < started; i++)
+        waitpid(pids[i], NULL, 0);
+    close(fd);
+    const int64_t ms = time_now_ms() - t0;
+    const double secs = (double)(ms > 0 ? ms : 1) / 1000.0;
+    if (stop_signal) {
+        fprintf(stderr,
+                "datagen: stopped by a signal; %s holds %" PRIu64 " positions of %" PRIu64
+                " complete games; the same command goes on from there\n",
+                s->out, h.records, h.games);
+        rc = 1;
+    }
+    printf("datagen: %" PRIu64 " positions of %" PRIu64 " games in %.1f s: %.0f positions/s, %.0f nodes/s, %d "
+           "workers; %s holds %" PRIu64 " positions of %" PRIu64 " games\n",
+           positions, games, secs, (double)positions / secs, (double)nodes / secs, started, s->out, h.records, h.games);
+    if (games)
+        printf("datagen: results %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s; %.1f plies a game after the random "
+               "ones, %.1f positions kept a game\n",
+               results[GAME_FIRST_WINS], game_result_str(GAME_FIRST_WINS), results[GAME_DRAWN],
+               game_result_str(GAME_DRAWN), results[GAME_SECOND_WINS], game_result_str(GAME_SECOND_WINS),
+               (double)plies / (double)games, (double)positions / (double)games);
+    return rc;
+}
+
+/* --- Reading a file back: the FEN of a record. --- */
+
+/* The board's shape and the FEN letter of each piece code, read off the start position (the contract
+ * numbers squares rank by rank from the first mover's side, files left to right: checked on each record). */
+typedef struct {
+    int files, ranks;
+    char letter[PIECE_NB];
+} FenShape;
+
+static bool fen_shape(FenShape *shape)
+{
+    static Position start;
+    char err[160];
+    memset(shape, 0, sizeof *shape);
+    if (!pos_set_fen(&start, GAME_STARTPOS, err, sizeof err))
+        return false;
+    const char *p = GAME_STARTPOS;
+    shape->ranks = 1;
+    for (const char *q = p; *q && *q != ' '; q++)
+        shape->ranks += *q == '/';
+    shape->files = SQUARE_NB / shape->ranks;
+    if (shape->files * shape->ranks != SQUARE_NB)
+        return false;
+    int rank = shape->ranks - 1, file = 0;
+    for (; *p && *p != ' '; p++) {
+        if (*p == '/') {
+            rank--, file = 0;
+        } else if (*p >= '1' && *p <= '9') {
+            file += *p - '0';
+        } else {
+            const int code = pos_piece_on(&start, rank * shape->files + file);
+            if (code <= 0 || code >= PIECE_NB)
+                return false;
+            shape->letter[code] = *p;
+            file++;
+        }
+    }
+    return true;
+}
+
+/* The record's position as a FEN that pos_set_fen takes (no castling or en passant, move counter 0);
+ * false with a reason if the record is no legal position of this game. */
+static bool entry_fen(const FenShape *shape, const DgEntry *e, Position *pos, char *fen, size_t len, char *err,
+                      size_t errlen)
+{
+    char placement[256];
+    size_t n = 0;
+    for (int rank = shape->ranks - 1; rank >= 0; rank--) {
+        int empty = 0;
+        for (int file = 0; file < shape->files; file++) {
+            const int code = e->board[rank * shape->files + file];
+            if (!code) {
+                empty++;
+                continue;
+            }
+            if (!shape->letter[code]) {
+                snprintf(err, errlen, "piece code %d is no piece of %s", code, GAME_NAME);
+                return false;
+            }
+            if (empty)
+                placement[n++] = (char)('0' + empty);
+            empty = 0;
+            placement[n++] = shape->letter[code];
+        }
+        if (empty)
+            placement[n++] = (char)('0' + empty);
+        if (rank)
+            placement[n++] = '/';
+    }
+    placement[n] = '\0';
+    char built[300];
+    snprintf(built, sizeof built, "%s %c - - 0 %d", placement, e->stm == COLOR_FIRST ? 'w' : 'b', e->ply / 2 + 1);
+    if (!pos_set_fen(pos, built, err, errlen))
+        return false;
+    for (int sq = 0; sq < SQUARE_NB; sq++)
+        if (pos_piece_on(pos, sq) != e->board[sq]) {
+            snprintf(err, errlen, "square %d does not read back", sq);
+            return false;
+        }
+    pos_get_fen(pos, fen, len);
+    return true;
+}
+
+/* datagen --dump FILE [N]: the header, then the first N records (all), one a line:
+ * FEN; score S; result R; ply P; move M. */
+static int dump(const char *path, int64_t limit)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot read %s: %s\n", path, strerror(errno));
+        return 1;
+    }
+    uint8_t raw[DG_HEADER_SIZE];
+    DgHeader h;
+    const char *why = "";
+    if (fread(raw, 1, sizeof raw, f) != sizeof raw || !dg_header_read(raw, &h, &why)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s: %s\n", path, *why ? why : "too short for a header");
+        fclose(f);
+        return 1;
+    }
+    FenShape shape;
+    if (!fen_shape(&shape)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot read the board's shape off the start position\n");
+        fclose(f);
+        return 1;
+    }
+    printf("# %s data, format %d, %d-byte records: %" PRIu64 " positions of %" PRIu64 " games; %s\n", h.game, h.version,
+           h.record_size, h.records, h.games, h.settings);
+    static Position pos;
+    int rc = 0;
+    for (uint64_t i = 0; i < h.records && (limit <= 0 || i < (uint64_t)limit); i++) {
+        DgRecord r;
+        DgEntry e;
+        char fen[256], err[160] = "", move[8];
+        if (fread(&r, sizeof r, 1, f) != 1) {
+            fprintf(stderr, GAME_PROGRAM " datagen: %s ends at record %" PRIu64 " of %" PRIu64 "\n", path, i + 1, h.records);
+            rc = 1;
+            break;
+        }
+        if (!dg_unpack(&r, &e)) {
+            fprintf(stderr, GAME_PROGRAM " datagen: %s: record %" PRIu64 " is malformed\n", path, i + 1);
+            rc = 1;
+            break;
+        }
+        if (!entry_fen(&shape, &e, &pos, fen, sizeof fen, err, sizeof err)) {
+            fprintf(stderr, GAME_PROGRAM " datagen: %s: record %" PRIu64 " is no position: %s\n", path, i + 1, err);
+            rc = 1;
+            break;
+        }
+        move_to_str(e.move, move);
+        printf("%s; score %d; result %d; ply %d; move %s\n", fen, e.score, e.result, e.ply, move);
+    }
+    fclose(f);
+    return rc;
+}
+
+/* --- The command line. --- */
+static void datagen_usage(FILE *out)
+{
+    fprintf(out,
+            "usage: chariot datagen --out FILE [--games N | --positions N] [--nodes N | --depth D] [--threads T]\n"
+            "                       [--seed S] [--random-plies N] [--book FILE] [--hash MB] [--max-plies N]\n"
+            "                       [--max-score CP] [--opening-bound CP] [--quiet]\n"
+            "       chariot datagen --dump FILE [N]\n"
+            "Self-play games whose positions (search score, game result) train a learned evaluation\n"
+            "(docs/nnue.md). Defaults: --games %d (when no --positions), --nodes %d, --threads 1, --seed 1,\n"
+            "--random-plies %d, --hash %d, --max-plies %d, --max-score %d, --opening-bound %d (0: off).\n"
+            "The same command again goes on where an interrupted run stopped; the file is the same for the\n"
+            "same seed and settings, whatever the thread count. --dump prints records as FEN; score; result.\n",
+            DG_DEFAULT_GAMES, DG_DEFAULT_NODES, default_random_plies(), DG_DEFAULT_HASH_MB, DG_DEFAULT_MAX_PLIES,
+            DG_DEFAULT_MAX_SCORE, DG_DEFAULT_OPENING_BOUND);
+}
+
+static bool parse_num(const char *opt, const char *text, int64_t min, int64_t max, int64_t *out)
+{
+    NumStatus st = num_parse_i64(text ? text : "", min, max, out);
+    if (st != NUM_OK) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s needs a whole number from %" PRId64 " to %" PRId64 "; '%s' %s\n",
+                opt, min, max, text ? text : "", num_status_text(st));
+        return false;
+    }
+    return true;
+}
+
+int datagen_main(int argc, char **argv)
+{
+    Settings s = {.seed = 1,
+                  .nodes = 0,
+                  .threads = 1,
+                  .random_plies = default_random_plies(),
+                  .hash_mb = DG_DEFAULT_HASH_MB,
+                  .max_plies = DG_DEFAULT_MAX_PLIES,
+                  .max_score = DG_DEFAULT_MAX_SCORE,
+                  .opening_bound = DG_DEFAULT_OPENING_BOUND};
+    const char *book = NULL;
+    /* The numeric options: each sets a 64-bit or an int field of the settings. */
+    const struct {
+        const char *name;
+        int64_t min, max;
+        int64_t *wide;
+        int *narrow;
+    } opts[] = {
+        {"--games", 1, INT64_MAX, &s.games, NULL},
+        {"--positions", 1, INT64_MAX, &s.positions, NULL},
+        {"--nodes", 1, 1000000000, &s.nodes, NULL},
+        {"--depth", 1, MAX_DEPTH, NULL, &s.depth},
+        {"--threads", 1, DG_MAX_THREADS, NULL, &s.threads},
+        {"--random-plies", 0, 100, NULL, &s.random_plies},
+        {"--hash", 1, 65536, NULL, &s.hash_mb},
+        {"--max-plies", 1, 1000, NULL, &s.max_plies},
+        {"--max-score", 0, 30000, NULL, &s.max_score},
+        {"--opening-bound", 0, 30000, NULL, &s.opening_bound},
+    };
+    const int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (argc >= 1 && !strcmp(argv[0], "--dump")) {
+        int64_t limit = 0;
+        if (argc < 2 || argc > 3 || (argc == 3 && !parse_num("--dump N", argv[2], 1, INT64_MAX, &limit))) {
+            if (argc < 2 || argc > 3)
+                fprintf(stderr, GAME_PROGRAM " datagen: --dump takes a file and at most a count\n");
+            return 2;
+        }
+        return dump(argv[1], limit);
+    }
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int64_t n = 0;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            datagen_usage(stdout);
+            return 0;
+        }
+        if (!strcmp(a, "--quiet")) {
+            s.quiet = true;
+            continue;
+        }
+        if (!v) {
+            fprintf(stderr, GAME_PROGRAM " datagen: %s\n",
+                    strncmp(a, "--", 2) ? "unexpected argument" : "option needs a value");
+            fprintf(stderr, "  at '%s' (chariot datagen --help)\n", a);
+            return 2;
+        }
+        i++;
+        if (!strcmp(a, "--out")) {
+            s.out = v;
+        } else if (!strcmp(a, "--book")) {
+            book = v;
+        } else if (!strcmp(a, "--seed")) {
+            if (!parse_num(a, v, 0, INT64_MAX, &n))
+                return 2;
+            s.seed = (uint64_t)n;
+        } else {
+            int k = 0;
+            while (k < nopts && strcmp(a, opts[k].name))
+                k++;
+            if (k == nopts) {
+                fprintf(stderr, GAME_PROGRAM " datagen: unknown option '%s' (chariot datagen --help)\n", a);
+                return 2;
+            }
+            if (!parse_num(a, v, opts[k].min, opts[k].max, &n))
+                return 2;
+            if (opts[k].wide)
+                *opts[k].wide = n;
+            else
+                *opts[k].narrow = (int)n; /* max fits an int */
+        }
+    }
+    if (!s.out) {
+        fprintf(stderr, GAME_PROGRAM " datagen: --out FILE is needed (chariot datagen --help)\n");
+        return 2;
+    }
+    if (s.games && s.positions) {
+        fprintf(stderr, GAME_PROGRAM " datagen: --games and --positions are two targets; give one\n");
+        return 2;
+    }
+    if (!s.games && !s.positions)
+        s.games = DG_DEFAULT_GAMES;
+    if (!s.nodes && !s.depth)
+        s.nodes = DG_DEFAULT_NODES;
+    if (book && !book_load(&s, book))
+        return 2;
+    int rc = generate(&s);
+    book_free(&s);
+    return rc;
+}

@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# `chariot datagen` (docs/nnue.md) on tiny budgets, for one engine:
+#   - the same seed and settings write the same bytes, on one worker and on two;
+#   - a run stopped by SIGINT, and one killed outright, then run again with the same arguments, equal a
+#     run never stopped; bytes past the last complete game (a game cut short) are dropped on resuming;
+#   - --positions stops after the game that reaches the count;
+#   - --dump reads every record back as a position the engine accepts, score and result in range;
+#   - bad arguments exit 2 with a message, a corrupt file is refused with exit 1, nothing crashes.
+#   - a book of openings (tools/openings-xq.txt, tools/openings-chess.epd) is read and played from.
+#   tests/datagen_test.sh ./chariot tools/openings-xq.txt
+#   tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
+set -euo pipefail
+engine=${1:-./chariot}
+book=${2:-}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "datagen_test ($engine): FAIL: $*"; exit 1; }
+args=(--games 6 --nodes 300 --max-plies 160 --seed 11 --quiet)
+gen() { "$engine" datagen "$@" > /dev/null; }
+
+# Reproducible, and the same for any number of workers.
+gen --out "$tmp/a.bin" "${args[@]}" || fail "first run exited with $?"
+gen --out "$tmp/b.bin" "${args[@]}" || fail "second run exited with $?"
+cmp -s "$tmp/a.bin" "$tmp/b.bin" || fail "the same seed wrote different files"
+gen --out "$tmp/t2.bin" "${args[@]}" --threads 2 || fail "--threads 2 exited with $?"
+cmp -s "$tmp/a.bin" "$tmp/t2.bin" || fail "two workers wrote another file than one"
+gen --out "$tmp/s2.bin" --games 6 --nodes 300 --max-plies 160 --seed 12 --quiet || fail "seed 12 exited with $?"
+cmp -s "$tmp/a.bin" "$tmp/s2.bin" && fail "another seed wrote the same file"
+
+# The dump: a header line, then one legal position a record.
+"$engine" datagen --dump "$tmp/a.bin" > "$tmp/dump" || fail "--dump exited with $?"
+records=$(head -1 "$tmp/dump" | sed -n 's/.*: \([0-9]*\) positions of 6 games;.*/\1/p')
+[ -n "$records" ] && [ "$records" -gt 50 ] || fail "the header line does not say 6 games and their positions"
+[ "$(($(wc -l < "$tmp/dump") - 1))" = "$records" ] || fail "--dump printed another count of records than $records"
+[ "$(stat -c %s "$tmp/a.bin")" = "$((512 + records * $(head -1 "$tmp/dump" | sed -n 's/.*, \([0-9]*\)-byte records.*/\1/p')))" ] ||
+    fail "the file's size is not the header and its records"
+awk -F'; ' 'NR > 1 {
+    split($2, s, " "); split($3, r, " "); split($4, p, " ");
+    if (s[1] != "score" || s[2] < -2000 || s[2] > 2000) { print "score out of range: " $0; exit 1 }
+    if (r[1] != "result" || (r[2] != 1 && r[2] != 0 && r[2] != -1)) { print "bad result: " $0; exit 1 }
+    if (p[1] != "ply" || p[2] < 0 || p[2] > 400) { print "bad ply: " $0; exit 1 }
+    results[r[2]]++
+} END { if (length(results) < 2) { print "every position has the same result"; exit 1 } }' "$tmp/dump" ||
+    fail "a record out of range"
+fen=$(sed -n '2s/;.*//p' "$tmp/dump")
+"$engine" judge "$fen" > /dev/null || fail "judge refused the dumped FEN '$fen'"
+"$engine" datagen --dump "$tmp/a.bin" 3 > "$tmp/dump3" || fail "--dump FILE 3 exited with $?"
+[ "$(wc -l < "$tmp/dump3")" = 4 ] || fail "--dump FILE 3 did not print 3 records"
+
+# Resuming: part of the games, a game cut short (junk past the last complete game), then the rest.
+gen --out "$tmp/r.bin" --games 2 --nodes 300 --max-plies 160 --seed 11 --quiet || fail "--games 2 exited with $?"
+head -c 100 /dev/urandom >> "$tmp/r.bin"
+gen --out "$tmp/r.bin" "${args[@]}" || fail "the resumed run exited with $?"
+cmp -s "$tmp/a.bin" "$tmp/r.bin" || fail "a resumed run wrote another file than an uninterrupted one"
+gen --out "$tmp/r.bin" "${args[@]}" || fail "a run with nothing left to do exited with $?"
+cmp -s "$tmp/a.bin" "$tmp/r.bin" || fail "a run with nothing left to do changed the file"
+
+# Stopped by a signal at some moment, then run again: the same file as a run never stopped.
+long=(--games 16 --nodes 300 --max-plies 160 --seed 11 --quiet)
+gen --out "$tmp/long.bin" "${long[@]}" || fail "the 16-game run exited with $?"
+for sig in INT KILL; do
+    "$engine" datagen --out "$tmp/k$sig.bin" "${long[@]}" --threads 2 > /dev/null 2>&1 &
+    pid=$!
+    # as soon as the first games are in the file
+    for _ in $(seq 500); do
+        [ "$(stat -c %s "$tmp/k$sig.bin" 2> /dev/null || echo 0)" -gt 512 ] && break
+        kill -0 "$pid" 2> /dev/null || break
+        sleep 0.01
+    done
+    kill -s "$sig" "$pid" 2> /dev/null || true
+    wait "$pid" 2> /dev/null || true
+    games=$("$engine" datagen --dump "$tmp/k$sig.bin" 1 | sed -n '1s/.* positions of \([0-9]*\) games;.*/\1/p')
+    [ -n "$games" ] || fail "the file left by SIG$sig does not read"
+    [ "$games" -lt 16 ] || echo "datagen_test: note: the run ended before SIG$sig came"
+    gen --out "$tmp/k$sig.bin" "${long[@]}" || fail "the run after SIG$sig exited with $?"
+    cmp -s "$tmp/long.bin" "$tmp/k$sig.bin" || fail "the run stopped by SIG$sig after $games games, resumed, wrote another file"
+done
+cmp -s -n "$(($(stat -c %s "$tmp/a.bin") - 512))" <(tail -c +513 "$tmp/a.bin") <(tail -c +513 "$tmp/long.bin") ||
+    fail "16 games do not begin with the 6 games of the same seed"
+
+# --positions: whole games, up to the first that reaches the count.
+gen --out "$tmp/p.bin" --positions 30 --nodes 300 --max-plies 160 --seed 11 --quiet || fail "--positions exited with $?"
+"$engine" datagen --dump "$tmp/p.bin" > "$tmp/pdump" || fail "--dump of the --positions file exited with $?"
+n=$(($(wc -l < "$tmp/pdump") - 1))
+[ "$n" -ge 30 ] || fail "--positions 30 wrote $n positions"
+body=$(($(stat -c %s "$tmp/p.bin") - 512))
+[ "$body" = "$((n * (($(stat -c %s "$tmp/a.bin") - 512) / records)))" ] || fail "the --positions file is not its header and records"
+cmp -s -n "$body" <(tail -c +513 "$tmp/p.bin") <(tail -c +513 "$tmp/a.bin") ||
+    fail "the --positions file's records are not the first games' records"
+[ "$n" -lt "$records" ] || fail "--positions 30 wrote every game's positions"
+
+# A book: the games start from its lines (their random plies after them).
+if [ -n "$book" ]; then
+    gen --out "$tmp/book.bin" --games 2 --nodes 300 --max-plies 60 --random-plies 0 --book "$book" --quiet ||
+        fail "--book $book exited with $?"
+    "$engine" datagen --dump "$tmp/book.bin" > "$tmp/bookdump" || fail "--dump of the book games exited with $?"
+    grep -q 'book=[0-9]*-fnv' "$tmp/bookdump" || fail "the header's settings do not name the book"
+    placement=$(sed -n '2s/ .*//p' "$tmp/bookdump")
+    grep -v '^#' "$book" | grep -q "^$placement " || [ "$(sed -n '2s/.*; ply \([0-9]*\);.*/\1/p' "$tmp/bookdump")" != 0 ] ||
+        fail "the first game's first position ($placement) is not a line of $book"
+fi
+
+# Bad arguments: exit 2 and a message; nothing written where nothing was asked.
+bad() {
+    local rc=0
+    "$engine" datagen "$@" > "$tmp/out" 2> "$tmp/err" || rc=$?
+    [ "$rc" = 2 ] || fail "datagen $* exited with $rc, not 2"
+    grep -q 'chariot[-a-z]* datagen' "$tmp/err" || fail "datagen $* gave no message"
+}
+bad --games 1
+bad --out "$tmp/x.bin" --nodes 0
+bad --out "$tmp/x.bin" --threads 0
+bad --out "$tmp/x.bin" --threads 1000
+bad --out "$tmp/x.bin" --games 5 --positions 5
+bad --out "$tmp/x.bin" --depth abc
+bad --out "$tmp/x.bin" --frobnicate 3
+bad --out "$tmp/x.bin" --nodes
+bad --out "$tmp/x.bin" --book "$tmp/none.txt"
+printf 'not a fen at all\n' > "$tmp/book.txt"
+bad --out "$tmp/x.bin" --book "$tmp/book.txt"
+bad --out "$tmp/a.bin" --games 6 --nodes 400 --max-plies 160 --seed 11 # other settings than the file's
+cmp -s "$tmp/a.bin" "$tmp/b.bin" || fail "a refused run changed the file"
+printf 'hello' > "$tmp/text.bin"
+bad --out "$tmp/text.bin" --games 1
+bad --dump
+
+# A corrupt or truncated file is refused by --dump, without a crash.
+rc=0
+"$engine" datagen --dump "$tmp/text.bin" > /dev/null 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "--dump of a text file exited with $rc, not 1"
+head -c 600 "$tmp/a.bin" > "$tmp/short.bin"
+rc=0
+"$engine" datagen --dump "$tmp/short.bin" > /dev/null 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "--dump of a truncated file exited with $rc, not 1"
+cp "$tmp/a.bin" "$tmp/huge.bin" # a header that claims more records than the file holds
+printf '\377\377\377\377\377\377\377\177' | dd of="$tmp/huge.bin" bs=1 seek=40 conv=notrunc 2> /dev/null
+rc=0
+"$engine" datagen --out "$tmp/huge.bin" "${args[@]}" > /dev/null 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "resuming a file whose header claims too many records exited with $rc, not 1"
+rc=0
+"$engine" datagen --dump "$tmp/huge.bin" > /dev/null 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "--dump of a file whose header claims too many records exited with $rc, not 1"
+cp "$tmp/a.bin" "$tmp/corrupt.bin"
+printf '\377\377\377\377\377\377\377\377\377\377\377\377' | dd of="$tmp/corrupt.bin" bs=1 seek=512 conv=notrunc 2> /dev/null
+rc=0
+"$engine" datagen --dump "$tmp/corrupt.bin" > /dev/null 2>&1 || rc=$?
+[ "$rc" = 1 ] || fail "--dump of a corrupt record exited with $rc, not 1"
+echo "datagen_test ($engine): ok ($records positions of 6 games)"
