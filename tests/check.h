@@ -36,7 +36,8 @@ extern const char *const TEST_DEFAULT_ENGINE;
 
 /* Shared helpers (tests/util.c). */
 int read_lines(const char *path, char lines[][512], int max);
-bool read_file_text(const char *path, char *text, size_t len); /* the whole file (or its first len - 1 bytes); false if empty */
+bool read_file_text(const char *path, char *text,
+                    size_t len);             /* the whole file (or its first len - 1 bytes); false if empty */
 void fen_flip(const char *fen, char *out);   /* swap colours, mirror ranks */
 void fen_mirror(const char *fen, char *out); /* mirror files */
 int run_engine(const char *input, char *output, size_t outlen); /* feeds input to the engine, returns exit code */

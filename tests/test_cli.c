@@ -83,8 +83,9 @@ static void test_analyze(void)
     CHECK(run(&e, a3, NULL) == 0 && strstr(e.log, fen) && strstr(e.log, "best move: "), "bare WXF moves: %s", e.log);
 
     /* A FEN: the mate in 2 of tests/mates.epd line 1, and multipv. */
-    const char *a4[] = {"analyze", "--depth", "4", "--multipv", "3",
-                        "2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1", "w", "-", "-", "0", "1", NULL};
+    const char *a4[] = {
+        "analyze", "--depth", "4", "--multipv", "3", "2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1",
+        "w",       "-",       "-", "0",         "1", NULL};
     CHECK(run(&e, a4, NULL) == 0, "analyze a FEN");
     CHECK(strstr(e.log, " mate in 2 ") && strstr(e.log, "best move: h0h8 (R2+8)"), "mate in 2: %s", e.log);
     CHECK(strstr(e.log, "\n  line 2 ") && strstr(e.log, "\n  line 3 ") && !strstr(e.log, "line 4"), "multipv 3");
@@ -181,7 +182,8 @@ static void test_play_games(void)
     /* Red checks on every move; Black's replies are forced: Red loses by perpetual check. */
     const char *a3[] = {"play", "--depth", "3", "3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", NULL};
     CHECK(run(&e, a3, "e1d1\nd1e1\ne1d1\nd1e1\nquit") == 0, "perpetual check game");
-    CHECK(strstr(e.log, "Result: 0-1 (perpetual check by Red). Black wins.") != NULL, "perpetual check verdict: %s", e.log);
+    CHECK(strstr(e.log, "Result: 0-1 (perpetual check by Red). Black wins.") != NULL, "perpetual check verdict: %s",
+          e.log);
 
     /* Switching sides hands the move to the engine; bad options end with exit 2. */
     const char *a4[] = {"play", "--time", "50", NULL};
@@ -208,8 +210,13 @@ static void test_play_display(void)
     static Engine e;
     const char *a1[] = {"play", "--board", "chinese", "--depth", "1", NULL};
     CHECK(run(&e, a1, "炮二平五\nquit") == 0, "play in Chinese");
-    const char *want[] = {"車  馬  相  仕  帥  仕  相  馬  車", "楚 河", "九  八  七  六  五  四  三  二  一    Red",
-                          "１  ２  ３  ４  ５  ６  ７  ８  ９    Black", "Chariot plays ", "[", "Last move: "};
+    const char *want[] = {"車  馬  相  仕  帥  仕  相  馬  車",
+                          "楚 河",
+                          "九  八  七  六  五  四  三  二  一    Red",
+                          "１  ２  ３  ４  ５  ６  ７  ８  ９    Black",
+                          "Chariot plays ",
+                          "[",
+                          "Last move: "};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         CHECK(strstr(e.log, want[i]) != NULL, "Chinese board lacks '%s': %s", want[i], e.log);
     CHECK(strstr(e.log, "error") == NULL, "炮二平五 accepted: %s", e.log);
@@ -248,7 +255,8 @@ static void test_play_display(void)
               pgn);
         fclose(pgn);
     }
-    const char *a7[] = {"play", "--board", "letters", "--side", "black", "--depth", "1", NULL}; /* Black to move after */
+    const char *a7[] = {"play",  "--board", "letters", "--side",
+                        "black", "--depth", "1",       NULL}; /* Black to move after */
     CHECK(run(&e, a7, cmd) == 0, "load Chinese");
     Position pos;
     char err[160], want_fen[160];
@@ -266,7 +274,8 @@ static void test_play_display(void)
         fclose(pgn);
     }
     snprintf(cmd, sizeof cmd, "load %s\nload /nonexistent/x.pgn\nfen\nquit", path);
-    CHECK(run(&e, a5, cmd) == 0 && strstr(e.log, "'C5+9' (move 3) is not a legal move there; the game stays as it was") &&
+    CHECK(run(&e, a5, cmd) == 0 &&
+              strstr(e.log, "'C5+9' (move 3) is not a legal move there; the game stays as it was") &&
               strstr(e.log, "cannot open /nonexistent/x.pgn") && strstr(e.log, GAME_STARTPOS),
           "bad PGN files: %s", e.log);
     remove(path);
@@ -293,8 +302,10 @@ static void test_verdicts(void)
         {GAME_STARTPOS, "", NULL},
         {"3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1", "", "1-0 (stalemate)"},
         {"3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "", "1-0 (checkmate)"},
-        {"3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2", "1-0 (perpetual check by Black)"},
-        {"3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9", "0-1 (perpetual check by Red)"},
+        {"3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1", "f1e1 f2e2 e1f1 e2f2 f1e1 f2e2 e1f1 e2f2",
+         "1-0 (perpetual check by Black)"},
+        {"3k5/9/9/9/9/9/9/9/4R4/5K3 w - - 0 1", "e1d1 d9e9 d1e1 e9d9 e1d1 d9e9 d1e1 e9d9",
+         "0-1 (perpetual check by Red)"},
         {GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9", NULL}, /* a position seen twice: play on */
         {GAME_STARTPOS, "b0c2 b9c7 c2b0 c7b9 b0c2 b9c7 c2b0 c7b9", "1/2-1/2 (threefold repetition, no violation)"},
         {"3k5/9/9/9/9/9/9/9/4A4/R3K4 w - - 119 80", "a0a1", "1/2-1/2 (60-move rule)"},
@@ -383,8 +394,8 @@ static void test_bench(void)
     for (const char *p = e.log; (p = strstr(p, "Position ")) != NULL; p++) {
         int idx, of, ms, by;
         unsigned long long nodes;
-        if (sscanf(p, "Position %d/%d: nodes %llu, search time %d ms, depth completed by thread %d", &idx, &of, &nodes, &ms,
-                   &by) == 5 &&
+        if (sscanf(p, "Position %d/%d: nodes %llu, search time %d ms, depth completed by thread %d", &idx, &of, &nodes,
+                   &ms, &by) == 5 &&
             idx == last + 1 && of >= idx && (by == 0 || by == 1)) {
             sum += nodes;
             lines++;
@@ -393,8 +404,8 @@ static void test_bench(void)
     }
     const char *t = strstr(e.log, "Nodes searched: ");
     CHECK(t && sscanf(t, "Nodes searched: %llu", &total) == 1, "bench prints its total");
-    CHECK(lines == GAME_BENCH_FEN_COUNT && sum == total && total > 0, "%d position lines, %llu nodes, total %llu", lines,
-          sum, total);
+    CHECK(lines == GAME_BENCH_FEN_COUNT && sum == total && total > 0, "%d position lines, %llu nodes, total %llu",
+          lines, sum, total);
     CHECK(strstr(e.log, "threads: 2") != NULL, "bench ran with the threads asked for");
     test_bench_against_uci();
     static const BadArgs BAD[] = {
@@ -409,8 +420,8 @@ static void test_bench(void)
 
 /* Sums the `Iterations of depth` lines of a bench log: completed and stopped
  * iterations at `depth` (main thread and helpers), nodes over all lines. */
-static void iteration_sums(const char *log, int depth, unsigned *completed, unsigned *stopped, unsigned long long *nodes,
-                           int *lines)
+static void iteration_sums(const char *log, int depth, unsigned *completed, unsigned *stopped,
+                           unsigned long long *nodes, int *lines)
 {
     *completed = *stopped = 0;
     *nodes = 0;
@@ -449,8 +460,8 @@ static void test_bench_iterations(void)
     CHECK(t && sscanf(t, "Nodes searched: %llu", &total) == 1, "bench prints its total");
     for (int d = 1; d <= 4; d++) {
         iteration_sums(e.log, d, &completed, &stopped, &nodes, &lines);
-        CHECK(completed == (unsigned)GAME_BENCH_FEN_COUNT && stopped == 0, "one thread, depth %d: %u completed, %u stopped", d,
-              completed, stopped);
+        CHECK(completed == (unsigned)GAME_BENCH_FEN_COUNT && stopped == 0,
+              "one thread, depth %d: %u completed, %u stopped", d, completed, stopped);
     }
     CHECK(lines == 4 && nodes == total, "one thread: %d lines, %llu nodes in them, total %llu", lines, nodes, total);
     const char *two[] = {"bench", "5", "2", "--iterations", NULL};
@@ -458,8 +469,8 @@ static void test_bench_iterations(void)
     t = strstr(e.log, "Nodes searched: ");
     CHECK(t && sscanf(t, "Nodes searched: %llu", &total) == 1, "bench prints its total");
     iteration_sums(e.log, 5, &completed, &stopped, &nodes, &lines);
-    CHECK(completed >= (unsigned)GAME_BENCH_FEN_COUNT && nodes == total, "two threads: depth 5 completed %u times, %llu nodes in the lines, total %llu",
-          completed, nodes, total);
+    CHECK(completed >= (unsigned)GAME_BENCH_FEN_COUNT && nodes == total,
+          "two threads: depth 5 completed %u times, %llu nodes in the lines, total %llu", completed, nodes, total);
 }
 
 /* The nodes and hit rate of a ttlab row (64 KiB table, seed 0) labelled `label`. */
@@ -487,8 +498,8 @@ static void test_ttlab_long_epd_line(Engine *e)
         fputc('x', f);
     fprintf(f, "%s\n%s\n", first[0], first[0]);
     fclose(f);
-    const char *args[] = {"ttlab", "mates", "--depth", "5", "--sizes", "64K", "--schemes", "aged-bucket", "--epd",
-                          path, NULL};
+    const char *args[] = {"ttlab",     "mates",       "--depth", "5",  "--sizes", "64K",
+                          "--schemes", "aged-bucket", "--epd",   path, NULL};
     int rc = run(e, args, NULL);
     unlink(path);
     CHECK(rc == 0 && strstr(e->log, "line 1 is longer than") && strstr(e->log, "bm 1/1,") && !strstr(e->log, "bm 1/2"),
@@ -519,8 +530,8 @@ static void test_ttlab_transpositions(void)
         pos_set_fen(&pos, GAME_BENCH_FENS[i], err, sizeof err);
         legal += (unsigned long long)gen_legal(&pos, moves);
     }
-    CHECK(nodes[1] == legal && distinct[1] == legal && distinct[2] == nodes[2], "plies 1-2: %llu/%llu, %llu/%llu (%llu legal)",
-          distinct[1], nodes[1], distinct[2], nodes[2], legal);
+    CHECK(nodes[1] == legal && distinct[1] == legal && distinct[2] == nodes[2],
+          "plies 1-2: %llu/%llu, %llu/%llu (%llu legal)", distinct[1], nodes[1], distinct[2], nodes[2], legal);
     CHECK(distinct[3] < nodes[3] && pct[3] > 20 && pct[3] < 80, "ply 3: %llu distinct of %llu (%.2f%%)", distinct[3],
           nodes[3], pct[3]);
 }
@@ -540,8 +551,8 @@ static void test_ttlab(void)
     CHECK(hits[5] == 0 && hits[4] > 0, "no table: no hits (%.1f%%); aged buckets %.1f%%", hits[5], hits[4]);
     /* Without internal iterative reduction the table saves nodes to the same depth; with it, a search
      * without a table reduces every PV and cut node, so its "depth 7" is shallower and cheaper. */
-    const char *iir[] = {"ttlab", "iir", "--depth", "7", "--positions", "3", "--sizes", "64K", "--schemes",
-                         "aged-bucket,off", "--quiet", NULL};
+    const char *iir[] = {"ttlab", "iir",       "--depth",         "7",       "--positions", "3", "--sizes",
+                         "64K",   "--schemes", "aged-bucket,off", "--quiet", NULL};
     CHECK(run(&e, iir, NULL) == 0, "ttlab iir exits 0: %s", e.log);
     static const char *const IIR_ROWS[] = {"aged-bucket iir", "aged-bucket no-iir", "off iir", "off no-iir"};
     unsigned long long n[4] = {0};
@@ -550,14 +561,14 @@ static void test_ttlab(void)
     CHECK(n[3] > n[1] && n[2] < n[3], "no IIR: table %llu nodes, none %llu; no table: IIR %llu nodes", n[1], n[3],
           n[2]);
     /* --no-iir turns IIR off in every setup of another experiment: the same relation from `schemes`. */
-    const char *noiir[] = {"ttlab", "schemes", "--no-iir", "--depth", "7", "--positions", "3", "--sizes", "64K",
-                           "--schemes", "aged-bucket,off", "--quiet", NULL};
+    const char *noiir[] = {"ttlab",   "schemes", "--no-iir",  "--depth",         "7",       "--positions", "3",
+                           "--sizes", "64K",     "--schemes", "aged-bucket,off", "--quiet", NULL};
     CHECK(run(&e, noiir, NULL) == 0 && strstr(e.log, "IIR off"), "ttlab schemes --no-iir exits 0: %s", e.log);
     unsigned long long m[2] = {0};
     CHECK(ttlab_row(e.log, "aged-bucket", &m[0], &hits[0]) && ttlab_row(e.log, "off", &m[1], &hits[0]),
           "ttlab --no-iir rows: %s", e.log);
-    CHECK(m[0] == n[1] && m[1] == n[3], "schemes --no-iir: %llu and %llu nodes, iir's no-iir rows %llu and %llu",
-          m[0], m[1], n[1], n[3]);
+    CHECK(m[0] == n[1] && m[1] == n[3], "schemes --no-iir: %llu and %llu nodes, iir's no-iir rows %llu and %llu", m[0],
+          m[1], n[1], n[3]);
     static const BadArgs BAD[] = {
         {{"ttlab", "--depth", "0", NULL}, "--depth takes a whole number from 1 to"},
         {{"ttlab", "--depth", NULL}, "--depth needs a value"},

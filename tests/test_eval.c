@@ -71,6 +71,6 @@ void test_eval(void)
           "screened cannon, king off the file FEN: %s", err);
     const int hollow_gain = eval_evaluate(&b) - eval_evaluate(&a);
     const int screened_gain = eval_evaluate(&d) - eval_evaluate(&c);
-    CHECK(hollow_gain > screened_gain + 10, "hollow cannon worse than a screened one (king off the file gains %d vs %d)",
-          hollow_gain, screened_gain);
+    CHECK(hollow_gain > screened_gain + 10,
+          "hollow cannon worse than a screened one (king off the file gains %d vs %d)", hollow_gain, screened_gain);
 }

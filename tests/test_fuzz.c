@@ -40,8 +40,8 @@ static const char *const FENS[] = {
     "3k5/R8/9/9/9/9/9/9/9/4K4 b - - 0 1",
     "r2ckabC1/4a4/4R2R1/p1n1p4/1Pp3P1p/5C1NP/2P1P4/2N1B4/4K4/5AB2 w - - 0 1",
 };
-static const char *const NUMBERS[] = {"0",          "1", "2",   "5",   "-3", "100", "99999999999",
-                                      "2147483648", "x", "1e3", "3.5", ""};
+static const char *const NUMBERS[] = {"0",           "1",          "2", "5",   "-3",  "100",
+                                      "99999999999", "2147483648", "x", "1e3", "3.5", ""};
 
 /* Up to four characters of s replaced, inserted or deleted. */
 static void fuzz_damage(uint64_t *r, char *s, size_t len)
@@ -100,25 +100,43 @@ static void fuzz_moves(uint64_t *r, const char *fen, char *out, size_t len, unsi
 
 static void fuzz_line(uint64_t *r, bool ucci, char *out, size_t len, bool *open_ended)
 {
-    static const char *const UCI_GO[] = {
-        "depth %s",    "nodes 5000", "movetime 20", "wtime %s btime 500 winc %s", "mate 2", "searchmoves h2e2 b0c2",
-        "perft 2",     "perft %s",   "infinite",    "ponder wtime 300 btime 300", "depth 3 movestogo %s", "nodes %s"};
-    static const char *const UCCI_GO[] = {"depth %s",           "time 1 increment %s", "nodes 5000",   "depth infinite",
-                                          "ponder time 1",      "draw depth 2",        "depth 0",      "time %s",
-                                          "time 1 movestogo %s", "ponder depth 3",     "nodes %s", ""};
-    static const char *const UCI_OPT[] = {"Hash",        "Threads",     "MultiPV",   "Ponder",
-                                          "Move Overhead", "UCI_Variant", "FairyRanks", "UCI_ShowWDL",
-                                          "TTReplace",   "TTStoreDepth0", "Clear Hash", "Bogus"};
-    static const char *const UCCI_OPT[] = {"usemillisec", "batch",     "debug",        "ponder",    "usebook",
-                                           "newgame",     "hashsize",  "threads",      "clearhash", "moveoverhead",
+    static const char *const UCI_GO[] = {"depth %s",
+                                         "nodes 5000",
+                                         "movetime 20",
+                                         "wtime %s btime 500 winc %s",
+                                         "mate 2",
+                                         "searchmoves h2e2 b0c2",
+                                         "perft 2",
+                                         "perft %s",
+                                         "infinite",
+                                         "ponder wtime 300 btime 300",
+                                         "depth 3 movestogo %s",
+                                         "nodes %s"};
+    static const char *const UCCI_GO[] = {"depth %s",
+                                          "time 1 increment %s",
+                                          "nodes 5000",
+                                          "depth infinite",
+                                          "ponder time 1",
+                                          "draw depth 2",
+                                          "depth 0",
+                                          "time %s",
+                                          "time 1 movestogo %s",
+                                          "ponder depth 3",
+                                          "nodes %s",
+                                          ""};
+    static const char *const UCI_OPT[] = {"Hash",          "Threads",       "MultiPV",    "Ponder",
+                                          "Move Overhead", "UCI_Variant",   "FairyRanks", "UCI_ShowWDL",
+                                          "TTReplace",     "TTStoreDepth0", "Clear Hash", "Bogus"};
+    static const char *const UCCI_OPT[] = {"usemillisec", "batch",         "debug",   "ponder",    "usebook",
+                                           "newgame",     "hashsize",      "threads", "clearhash", "moveoverhead",
                                            "ttreplace",   "ttstoredepth0", "bogus"};
-    static const char *const VALUES[] = {"0",     "1",          "2",     "3",         "16",          "257",
-                                         "true",  "false",      "xiangqi", "chess",   "always",      "two-layer",
-                                         "depth", "aged-bucket", "",     "-1",        "1048576"};
-    static const char *const ANYTIME[] = {"isready",       "stop",     "ponderhit", "ponderhit draw", "probe",
-                                          "probe h2e2",    "d",        "eval",      "ucinewgame",     "bench 1",
-                                          "bench x",       "banmoves h2e2", "banmoves", "",           "\t",
-                                          "position",      "go",       "setoption", "quit_not"};
+    static const char *const VALUES[] = {"0",     "1",           "2",       "3",     "16",     "257",
+                                         "true",  "false",       "xiangqi", "chess", "always", "two-layer",
+                                         "depth", "aged-bucket", "",        "-1",    "1048576"};
+    static const char *const ANYTIME[] = {
+        "isready", "stop",       "ponderhit", "ponderhit draw", "probe",         "probe h2e2", "d",
+        "eval",    "ucinewgame", "bench 1",   "bench x",        "banmoves h2e2", "banmoves",   "",
+        "\t",      "position",   "go",        "setoption",      "quit_not"};
     char fen[160], moves[96], fmt[64];
     unsigned kind = fuzz_next(r, 20);
     if (kind < 6) {
@@ -199,8 +217,8 @@ static void fuzz_session(bool ucci, uint64_t seed)
         if (i % FUZZ_CHECK_EVERY == 0) {
             engine_send(&e, "isready");
             alive = engine_expect(&e, "readyok", NULL, 0, FUZZ_WAIT_MS);
-            CHECK(alive, "%s seed %llu: readyok after line %d ('%s')", ucci ? "ucci" : "uci",
-                  (unsigned long long)seed, i, line);
+            CHECK(alive, "%s seed %llu: readyok after line %d ('%s')", ucci ? "ucci" : "uci", (unsigned long long)seed,
+                  i, line);
         }
     }
     if (alive) {

@@ -145,8 +145,8 @@ static void test_reader(void)
         CHECK(pos_parse_human(&pos, same[i]) == c25, "'%s' should read as h2e2", same[i]);
     CHECK(pos_parse_human(&pos, "N2+3") == pos_parse_move(&pos, "h0g2"), "N for the horse");
     CHECK(pos_parse_human(&pos, "B7+5") == pos_parse_move(&pos, "c0e2"), "B for the elephant");
-    const char *bad[] = {"", "C2", "C0.5", "X2.5", "C2.0", "C2+5", "h2e3", "C2.55", "+", "12345", "K5+2", "P5+2",
-                         "C+.5", "99+1"};
+    const char *bad[] = {"",      "C2", "C0.5",  "X2.5", "C2.0", "C2+5", "h2e3",
+                         "C2.55", "+",  "12345", "K5+2", "P5+2", "C+.5", "99+1"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(pos_parse_human(&pos, bad[i]) == MOVE_NONE, "'%s' should not read as a move", bad[i]);
     /* Tandem written before the letter, as some texts do. */

@@ -33,8 +33,8 @@ typedef struct {
     char fen[128];
     Move moves[REP_MAX_MOVES];
     int n;
-    char expect[8];  /* the verdict asserted: tests/xiangqi-repetition.txt's, or Chariot's in the AXF file */
-    char source[8];  /* the AXF file: the source's verdict */
+    char expect[8];   /* the verdict asserted: tests/xiangqi-repetition.txt's, or Chariot's in the AXF file */
+    char source[8];   /* the AXF file: the source's verdict */
     char example[40]; /* the AXF file: the rule book's diagram or rule */
     char what[200];
 } RepRow;
@@ -156,8 +156,8 @@ static void test_shared_cycles(void)
         while (engine_expect(&xb, "", line, sizeof line, 5000) && strcmp(line, pong))
             if (strchr(line, '{'))
                 snprintf(claim, sizeof claim, "%s", line);
-        CHECK(!strcmp(claim, verdict == GAME_ONGOING ? "" : want), "repetition row %d: XBoard claim '%s', expected '%s'",
-              rows, claim, want);
+        CHECK(!strcmp(claim, verdict == GAME_ONGOING ? "" : want),
+              "repetition row %d: XBoard claim '%s', expected '%s'", rows, claim, want);
         if (!strcmp(r.expect, "?")) {
             printf("  repetition row %d (disputed: %.60s): %s (%s)\n", rows, r.what, got, why);
         } else {
@@ -263,8 +263,8 @@ static void test_axf_examples(void)
                game_result_str(search[0]), game_result_str(search[1]), r.source, same ? "" : " (differs)");
         CHECK(!strcmp(got, r.expect), "AXF example %d (%s, %s): the referee says %s (%s), expected %s", rows, r.example,
               r.what, got, why, r.expect);
-        CHECK(search[0] == verdict && (search[1] == verdict || !twice), "AXF example %d (%s): the search's verdict differs",
-              rows, r.example);
+        CHECK(search[0] == verdict && (search[1] == verdict || !twice),
+              "AXF example %d (%s): the search's verdict differs", rows, r.example);
     }
     int covered = 0;
     for (int d = 1; d <= AXF_DIAGRAMS; d++)

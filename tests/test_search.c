@@ -82,7 +82,8 @@ static void test_skill(void)
     for (uint64_t seed = 1; seed <= SEEDS; seed++) {
         const Score mating[] = {mate1, 300, 200, 100}, hanging[] = {50, 45, score_mated_in(2), 40},
                     lost[] = {score_mated_in(9), score_mated_in(2), score_mated_in(2), score_mated_in(4)};
-        CHECK(skill_pick(lost, 4, 0, seed) == 0, "level 0 shortened its resistance (seed %llu)", (unsigned long long)seed);
+        CHECK(skill_pick(lost, 4, 0, seed) == 0, "level 0 shortened its resistance (seed %llu)",
+              (unsigned long long)seed);
         CHECK(skill_pick(mating, 4, 0, seed) == 0, "level 0 missed a mate (seed %llu)", (unsigned long long)seed);
         CHECK(skill_pick(hanging, 4, 0, seed) != 2, "level 0 allowed a mate (seed %llu)", (unsigned long long)seed);
         const Score far[] = {200, 100, 0, -100};
@@ -94,8 +95,8 @@ static void test_skill(void)
     }
     for (int i = 0; i < 4; i++)
         distinct += seen[i] > 0;
-    CHECK(distinct >= 3 && seen[0] > seen[1] && seen[1] > seen[2], "level 0 chooses among the lines by score: %d %d %d %d",
-          seen[0], seen[1], seen[2], seen[3]);
+    CHECK(distinct >= 3 && seen[0] > seen[1] && seen[1] > seen[2],
+          "level 0 chooses among the lines by score: %d %d %d %d", seen[0], seen[1], seen[2], seen[3]);
     CHECK(best_share[0] < best_share[5] && best_share[5] < best_share[10] && best_share[10] <= best_share[15],
           "higher levels play the best line more often: %d %d %d %d", best_share[0], best_share[5], best_share[10],
           best_share[15]);
@@ -221,7 +222,8 @@ static void test_correction(void)
     CHECK(c2 > c1 && c2 <= CORRECTION_LIMIT / CORRECTION_GRAIN, "correction grows but stays bounded (%d)", c2);
     for (int i = 0; i < 1000; i++)
         history_update_correction(h, RED, key, -5000, 0, 20);
-    CHECK(history_correction(h, RED, key) < 0 && history_correction(h, RED, key) >= -CORRECTION_LIMIT / CORRECTION_GRAIN,
+    CHECK(history_correction(h, RED, key) < 0 &&
+              history_correction(h, RED, key) >= -CORRECTION_LIMIT / CORRECTION_GRAIN,
           "correction turns negative, bounded (%d)", history_correction(h, RED, key));
     free(h);
 }
@@ -267,8 +269,8 @@ static void test_helpers_every_search(void)
             moves += search_nodes(t, GAME_STARTPOS, 0, 1 + i % 6) != MOVE_NONE;
         CHECK(moves == 40, "%d threads: %d of 40 searches gave a move", threads, moves);
         for (int k = 1; k < threads; k++)
-            CHECK(threads_get(k)->searches - before[k] == 40, "%d threads: helper %d joined %llu of 40 searches", threads,
-                  k, (unsigned long long)(threads_get(k)->searches - before[k]));
+            CHECK(threads_get(k)->searches - before[k] == 40, "%d threads: helper %d joined %llu of 40 searches",
+                  threads, k, (unsigned long long)(threads_get(k)->searches - before[k]));
     }
     CHECK(threads_set_count(1), "back to one thread");
 }
@@ -422,8 +424,8 @@ static void test_search_here_yields(void)
     l.depth = 2; /* done at once: then only the stop ends it */
     yields = 0, yield_stop_at = 30, yield_ponderhit_at = 0, answers = 0, busy_in_yield = true;
     threads_search_here(&pos, &l, &rep);
-    CHECK(answers == 1 && yields == 30, "an infinite search here ends at the stop read in its 30th yield: %d answers, %d yields",
-          answers, yields);
+    CHECK(answers == 1 && yields == 30,
+          "an infinite search here ends at the stop read in its 30th yield: %d answers, %d yields", answers, yields);
     CHECK(busy_in_yield && !threads_busy(), "busy in every yield, not after the bestmove");
 
     search_limits_init(&l);
@@ -431,7 +433,8 @@ static void test_search_here_yields(void)
     l.movetime = 1; /* once the ponderhit came: a millisecond */
     yields = 0, yield_stop_at = 1000, yield_ponderhit_at = 5, answers = 0;
     threads_search_here(&pos, &l, &rep);
-    CHECK(answers == 1 && yields >= 5 && yields < 1000, "a ponder search here ends after the ponderhit: %d yields", yields);
+    CHECK(answers == 1 && yields >= 5 && yields < 1000, "a ponder search here ends after the ponderhit: %d yields",
+          yields);
 
     threads_set_yield(NULL);
     CHECK(!threads_here_reads_input(), "the yield is cleared");

@@ -24,7 +24,7 @@ static void smp_fens(void)
 static bool legal_in(const char *spec, const char *bestline)
 {
     return !strncmp(bestline, "bestmove ", 9) &&
-           move_legal_after(strcmp(spec, "startpos") ? spec + 4 : NULL, "", bestline + 9);
+        move_legal_after(strcmp(spec, "startpos") ? spec + 4 : NULL, "", bestline + 9);
 }
 
 /* The info lines of one search that matter here: the last, the last "multipv 1", and the move played. */

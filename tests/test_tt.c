@@ -14,10 +14,7 @@
 /* Keys that share a bucket and a group but differ in verification bits. */
 static Key same_group(int i) { return 0x0000000512345678ULL | ((Key)(i + 1) << 48); }
 
-static bool has(Key k)
-{
-    return tt_probe(k, 0).hit;
-}
+static bool has(Key k) { return tt_probe(k, 0).hit; }
 
 static void store(Key k, Depth d)
 {
@@ -173,7 +170,8 @@ static void test_memory_limit(void)
     CHECK(tt_memory_limit_mb() == 3, "pretended limit");
     CHECK(!tt_resize(4) && tt_size_mb() == 2, "4 MiB on a 3 MiB machine is refused, 2 MiB stay");
     store(same_group(5), 5);
-    CHECK(tt_resize(3) && tt_size_mb() == 3 && !has(same_group(5)), "2 then 3 MiB on a 3 MiB machine: the old one makes room");
+    CHECK(tt_resize(3) && tt_size_mb() == 3 && !has(same_group(5)),
+          "2 then 3 MiB on a 3 MiB machine: the old one makes room");
     store(same_group(5), 5);
     CHECK(has(same_group(5)), "the 3 MiB table works");
     tt_set_memory_limit(0);
@@ -229,7 +227,8 @@ static void test_index_large(void)
     }
     Key key = 0xfedcba9876543210ULL;
     CHECK(tt_bucket_index(key, 1000) == (size_t)((0x76543210ULL * 1000) >> 32), "small tables index as before");
-    CHECK(tt_bucket_index(0xffffffffffffffffULL, (size_t)1 << 34) == ((size_t)1 << 34) - 1, "the last bucket is reached");
+    CHECK(tt_bucket_index(0xffffffffffffffffULL, (size_t)1 << 34) == ((size_t)1 << 34) - 1,
+          "the last bucket is reached");
 }
 
 /* The hooks a cluster build uses (src/cluster/): a deep probe asks a second table when its own entry is
@@ -269,7 +268,8 @@ static void test_remote_hooks(void)
     const TTExternal e = {k, -77, BOUND_LOWER, 12, m};
     tt_group_store(far_group, &e);
     TTExternal back;
-    CHECK(tt_group_find((const uint64_t *)far_group, k, &back) && back.depth == 12 && back.value == -77 && back.move == m,
+    CHECK(tt_group_find((const uint64_t *)far_group, k, &back) && back.depth == 12 && back.value == -77 &&
+              back.move == m,
           "a group of the table's layout round-trips an entry");
     CHECK(!tt_group_find((const uint64_t *)far_group, k ^ (1ULL << 50), &back), "another key misses in the group");
     tt_set_remote_probe(far_probe, 6);
@@ -278,7 +278,8 @@ static void test_remote_hooks(void)
     CHECK(!p.hit && far_asked == 0, "a shallow node does not ask the second table");
     p = tt_probe_deep(k, 2, 10);
     CHECK(p.hit && far_asked == 1 && p.data.depth == 12 && p.data.value == -77 && p.data.move == m &&
-              p.data.bound == BOUND_LOWER, "a deep node missing here takes the second table's entry");
+              p.data.bound == BOUND_LOWER,
+          "a deep node missing here takes the second table's entry");
     CHECK(far_depth == 10, "the second table is told the node's depth");
     CHECK(tt_probe(k, 0).hit && tt_probe(k, 0).data.depth == 12, "and keeps it in its own table");
     p = tt_probe_deep(k, 0, 11);
@@ -290,8 +291,8 @@ static void test_remote_hooks(void)
     tt_store(p.group, k ^ 1, 5, 3, BOUND_EXACT, 5, MOVE_NONE);
     CHECK(stores_seen == 0, "a shallow store is not reported");
     tt_store(p.group, k ^ 1, 5, SCORE_MATE - 9, BOUND_EXACT, 7, MOVE_NONE);
-    CHECK(stores_seen == 1 && seen_value == SCORE_MATE - 4, "a deep store is reported in table form (mate from the node): %d",
-          seen_value);
+    CHECK(stores_seen == 1 && seen_value == SCORE_MATE - 4,
+          "a deep store is reported in table form (mate from the node): %d", seen_value);
     tt_set_store_hook(NULL, 0);
     tt_set_clear_hook(see_clear);
     clears_seen = 0;

@@ -70,9 +70,9 @@ static void test_parse_go(void)
     CHECK(go("movetime 2", &red, false, &l, &g) && l.movetime == 2000, "movetime in seconds");
     CHECK(go("ponder time 10 increment 0", &red, false, &l, &g) && g.ponder && l.ponder && !g.draw, "ponder");
     CHECK(go("draw time 10", &red, false, &l, &g) && g.draw && !g.ponder, "draw offer");
-    const char *bad[] = {"ponder draw time 5", "depth -1", "depth", "depth x", "time abc", "time -3", "nodes 0",
-                         "movestogo 0 time 5", "increment 5", "time 5 sideways", "time nan", "oppmovestogo 0",
-                         "movetime 0"};
+    const char *bad[] = {
+        "ponder draw time 5", "depth -1",    "depth",           "depth x",  "time abc",       "time -3",   "nodes 0",
+        "movestogo 0 time 5", "increment 5", "time 5 sideways", "time nan", "oppmovestogo 0", "movetime 0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(!go(bad[i], &red, false, &l, &g), "'go %s' should be refused", bad[i]);
 }
@@ -110,7 +110,8 @@ static void session_basic(void)
     CHECK(engine_expect(&e, "readyok", NULL, 0, 5000), "readyok");
 
     /* info lines without cp, a legal bestmove, and the table entry behind it. */
-    engine_send(&e, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7");
+    engine_send(&e,
+                "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2 h9g7");
     engine_send(&e, "go depth 5");
     CHECK(engine_expect(&e, "bestmove ", line, sizeof line, 20000) && sscanf(line, "bestmove %15s", best) == 1 &&
               legal_in("h2e2 h9g7", best),

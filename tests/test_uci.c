@@ -208,12 +208,14 @@ static void session_go_modes(void)
     CHECK(strstr(e.log, "option name Repetition Rule type combo default AXF var AXF var CheckOnly") != NULL,
           "Repetition Rule listed");
     /* Red, to move, would lose by chasing the black rook a third time (tests/xiangqi-repetition.txt row 1). */
-    engine_send(&e, "position fen 2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1 moves "
-                    "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7");
+    engine_send(&e,
+                "position fen 2bakabnr/9/r1n1c4/2p1p1p1p/PP7/9/4P1P1P/2C3NC1/9/1NBAKAB1R w - - 0 1 moves "
+                "c2a2 a7b7 a2b2 b7a7 b2a2 a7b7 a2b2 b7a7");
     engine_send(&e, "go depth 4");
     CHECK(engine_expect(&e, "bestmove", line, sizeof line, 20000) && strncmp(line, "bestmove b2a2", 13) &&
-              strstr(e.log, "info string rule: avoids b2a2, which would repeat the position a third time and lose: "
-                            "0-1 (Red chased the black rook perpetually)"),
+              strstr(e.log,
+                     "info string rule: avoids b2a2, which would repeat the position a third time and lose: "
+                     "0-1 (Red chased the black rook perpetually)"),
           "the chase is avoided and said so: %s", line);
     /* Mate in 2 (tests/mates.epd line 1): found, reported, and the search ends by itself. */
     engine_send(&e, "position fen 2ba2RC1/4ak3/r3b4/5C3/p8/c3p3p/2P5P/6N2/4A4/2BAK1BR1 w - - 0 1");
@@ -346,8 +348,8 @@ static void session_reliability(void)
           "depth clamped, said: %s", line);
     CHECK(engine_expect(&e, "bestmove", line, sizeof line, 10000) && strstr(e.log + mark, "info depth 3 "),
           "depth 4294967297 searched past depth 1");
-    static const char *const REFUSED[] = {"go depth 1e3", "go depth 0", "go nodes -5", "go searchmoves z0z0",
-                                          "go depth 3 sideways", "go movetime"};
+    static const char *const REFUSED[] = {"go depth 1e3",        "go depth 0",          "go nodes -5",
+                                          "go searchmoves z0z0", "go depth 3 sideways", "go movetime"};
     for (size_t i = 0; i < sizeof REFUSED / sizeof REFUSED[0]; i++) {
         engine_send(&e, "%s", REFUSED[i]);
         CHECK(engine_expect(&e, "info string error: go refused", line, sizeof line, 3000), "'%s' refused: %s",
@@ -361,7 +363,8 @@ static void session_reliability(void)
     CHECK(engine_expect(&e, "info string error: go perft", line, sizeof line, 3000) && strstr(line, "out of range"),
           "perft -3: %s", line);
     engine_send(&e, "isready");
-    CHECK(engine_expect(&e, "readyok", NULL, 0, 3000) && !strstr(e.log + mark, "Nodes searched"), "perft -3 counts nothing");
+    CHECK(engine_expect(&e, "readyok", NULL, 0, 3000) && !strstr(e.log + mark, "Nodes searched"),
+          "perft -3 counts nothing");
     engine_send(&e, "go perft 9");
     engine_send(&e, "isready");
     CHECK(engine_expect(&e, "readyok", NULL, 0, 3000), "isready answered during a deep perft");
@@ -371,13 +374,15 @@ static void session_reliability(void)
     engine_send(&e, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 7 23");
     engine_send(&e, "position startpos junk");
     CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 3000) && strstr(line, "'junk'") &&
-              strstr(line, "the position is still rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 7 23"),
+              strstr(line,
+                     "the position is still rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 7 23"),
           "startpos junk: %s", line);
     engine_send(&e, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 stray");
     CHECK(engine_expect(&e, "info string error: ", line, sizeof line, 3000) && strstr(line, "'stray'"),
           "FEN with a stray word: %s", line);
     /* A board field longer than 63 characters (the soak found 8bd0c85 refusing 11 of the 100 openings). */
-    engine_send(&e, "position fen r1bakab1r/9/1cn3nc1/2p1p3p/p5p2/1C7/P1P1P1P1P/6NC1/4A4/RNBAK1B1R w - - 8 5 moves i0i1");
+    engine_send(&e,
+                "position fen r1bakab1r/9/1cn3nc1/2p1p3p/p5p2/1C7/P1P1P1P1P/6NC1/4A4/RNBAK1B1R w - - 8 5 moves i0i1");
     engine_send(&e, "d");
     CHECK(engine_expect(&e, "Fen: ", line, sizeof line, 3000) &&
               !strcmp(line, "Fen: r1bakab1r/9/1cn3nc1/2p1p3p/p5p2/1C7/P1P1P1P1P/6NC1/4A3R/RNBAK1B2 b - - 9 5"),
@@ -385,11 +390,12 @@ static void session_reliability(void)
     engine_send(&e, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 7 23");
     /* The FEN's move number comes back. */
     engine_send(&e, "d");
-    CHECK(engine_expect(&e, "Fen: ", line, sizeof line, 3000) && strstr(line, " w - - 7 23"), "move number kept: %s", line);
+    CHECK(engine_expect(&e, "Fen: ", line, sizeof line, 3000) && strstr(line, " w - - 7 23"), "move number kept: %s",
+          line);
     engine_send(&e, "position fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 7 23 moves h2e2");
     engine_send(&e, "d");
-    CHECK(engine_expect(&e, "Fen: ", line, sizeof line, 3000) && strstr(line, " b - - 8 23"), "move number after a move: %s",
-          line);
+    CHECK(engine_expect(&e, "Fen: ", line, sizeof line, 3000) && strstr(line, " b - - 8 23"),
+          "move number after a move: %s", line);
     /* A stray ponderhit leaves an ordinary search's clock alone. */
     engine_send(&e, "position startpos");
     int64_t t0 = time_now_ms();
@@ -415,8 +421,9 @@ static void session_reliability(void)
           "a settled mate stops deepening (depth 7 reported, no depth 20)");
     /* bestmove and its ponder move are those of the last line printed, with helpers too. */
     engine_send(&e, "setoption name Threads value 2");
-    static const char *const PONDER_POS[] = {"startpos", "startpos moves h2e2 h9g7",
-                                             "fen r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"};
+    static const char *const PONDER_POS[] = {
+        "startpos", "startpos moves h2e2 h9g7",
+        "fen r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"};
     for (size_t i = 0; i < sizeof PONDER_POS / sizeof PONDER_POS[0]; i++) {
         engine_send(&e, "position %s", PONDER_POS[i]);
         mark = e.loglen;

@@ -167,7 +167,8 @@ static void test_depth_one(void)
 static void test_banner(void)
 {
     run_split("", "help\nisready\nquit\n", out, sizeof out, err, sizeof err);
-    CHECK(!strncmp(out, "Chariot " CHARIOT_VERSION " (" GAME_NAME ") by the Chariot developers", 40 + strlen(GAME_NAME)) &&
+    CHECK(!strncmp(out, "Chariot " CHARIOT_VERSION " (" GAME_NAME ") by the Chariot developers",
+                   40 + strlen(GAME_NAME)) &&
               strchr(out, '\n') && strstr(out, "  position startpos | fen FEN") && strstr(out, "  go [depth N") &&
               strstr(out, "readyok") && !strstr(out, "unknown command"),
           "banner and help: %s", out);
@@ -205,7 +206,8 @@ static void test_pgn_load(void)
     snprintf(input, sizeof input, "load %s\nfen\nhistory\nquit\n", path);
     int rc = run_split("play --board letters --depth 1", input, out, sizeof out, err, sizeof err);
     unlink(path);
-    CHECK(rc == 0 && strstr(out, want) && !strstr(out, "error"), "PGN with NAGs and '1. ...' loads to %s: %s", want, out);
+    CHECK(rc == 0 && strstr(out, want) && !strstr(out, "error"), "PGN with NAGs and '1. ...' loads to %s: %s", want,
+          out);
     char line[96];
     snprintf(line, sizeof line, "  2. %s (", MOVES[2]);
     CHECK(strstr(out, "  1. ") && strstr(out, line), "history lists the loaded moves: %s", out);

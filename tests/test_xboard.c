@@ -24,12 +24,13 @@ static void test_readers(void)
           "level 0 0:30 2: %lld %lld", (long long)base, (long long)inc);
     CHECK(xboard_parse_level("0 2 0.5", &mps, &base, &inc) && base == 120000 && inc == 500, "decimal increment");
     CHECK(xboard_parse_level("40 25+5 0", &mps, &base, &inc) && base == 1500000, "text after BASE is ignored");
-    const char *bad[] = {"", "40", "40 5", "40 5 0 1", "-1 5 0", "40 x 0", "40 5 -1", "40 -5 0", "40 1:75 0",
-                         "40 5 nan", "99999 5 0"};
+    const char *bad[] = {"",        "40",      "40 5",      "40 5 0 1", "-1 5 0",   "40 x 0",
+                         "40 5 -1", "40 -5 0", "40 1:75 0", "40 5 nan", "99999 5 0"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         CHECK(!xboard_parse_level(bad[i], &mps, &base, &inc), "'level %s' should be refused", bad[i]);
     CHECK(proto_parse_seconds("1.25", false, &ms) && ms == 1250, "st 1.25");
-    CHECK(!proto_parse_seconds("-1", false, &ms) && !proto_parse_seconds("1e30", false, &ms) && !proto_parse_seconds("", false, &ms),
+    CHECK(!proto_parse_seconds("-1", false, &ms) && !proto_parse_seconds("1e30", false, &ms) &&
+              !proto_parse_seconds("", false, &ms),
           "bad seconds refused");
 }
 
@@ -77,9 +78,18 @@ static void session_handshake(void)
 {
     Engine e;
     xb_start(&e);
-    const char *want[] = {"feature done=0", "myname=\"Chariot ", "variants=\"xiangqi\"", "setboard=1", "usermove=1",
-                          "ping=1", "sigint=0", "memory=1", "smp=1", "feature option=\"TTReplace -combo ",
-                          "*aged-bucket", "feature option=\"Repetition Rule -combo *AXF /// CheckOnly\"",
+    const char *want[] = {"feature done=0",
+                          "myname=\"Chariot ",
+                          "variants=\"xiangqi\"",
+                          "setboard=1",
+                          "usermove=1",
+                          "ping=1",
+                          "sigint=0",
+                          "memory=1",
+                          "smp=1",
+                          "feature option=\"TTReplace -combo ",
+                          "*aged-bucket",
+                          "feature option=\"Repetition Rule -combo *AXF /// CheckOnly\"",
                           "feature option=\"Clear Hash -button\""};
     for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
         CHECK(strstr(e.log, want[i]) != NULL, "features lack '%s': %s", want[i], e.log);
@@ -184,8 +194,8 @@ static void session_modes(void)
     engine_send(&e, "new\nforce\nlevel 1 60 0\ntime 360000\notim 360000\ngo");
     CHECK(!engine_expect(&e, "move ", line, sizeof line, 300), "a whole hour for one move: still thinking");
     engine_send(&e, "?");
-    CHECK(engine_expect(&e, "move ", line, sizeof line, 3000) && move_legal_after(NULL, "", line + 5), "? moves now: %s",
-          line);
+    CHECK(engine_expect(&e, "move ", line, sizeof line, 3000) && move_legal_after(NULL, "", line + 5),
+          "? moves now: %s", line);
     engine_send(&e, "force\nnew\npost\nanalyze");
     int depth = 0;
     CHECK(engine_expect(&e, "", line, sizeof line, 5000) && thinking_line(line, &depth), "analysis output: %s", line);
@@ -195,8 +205,7 @@ static void session_modes(void)
     engine_send(&e, "usermove h2e2");
     engine_send(&e, "undo");
     engine_send(&e, "usermove b2e2");
-    CHECK(sync(&e, 1, NULL, 0) && !strstr(e.log, "move ") && !strstr(e.log, "Illegal"), "moves in analysis: %s",
-          e.log);
+    CHECK(sync(&e, 1, NULL, 0) && !strstr(e.log, "move ") && !strstr(e.log, "Illegal"), "moves in analysis: %s", e.log);
     engine_send(&e, "exit");
     CHECK(sync(&e, 2, NULL, 0), "exit");
     e.len = 0; /* what comes now is after the analysis */
@@ -297,15 +306,59 @@ static void random_session(uint64_t seed)
     static const char *const FENS[] = {GAME_STARTPOS, "3k5/9/9/9/9/5p3/9/5p3/5K3/5C3 w - - 0 1",
                                        "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
                                        "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 1"};
-    static const char *const MOVES[] = {"h2e2", "h9g7", "b0c2", "b9c7", "h7e7", "a0a1", "e3e4", "zz", "h2h9",
-                                        "e0e1", "O-O", "i9i8", "c3c4", "b2e2"};
-    static const char *const LINES_FIXED[] = {
-        "new", "force", "go", "playother", "?", "undo", "remove", "hard", "easy", "post", "nopost", "analyze",
-        "exit", ".", "draw", "result 1-0 {x}", "result *", "hint", "bk", "computer", "random", "variant xiangqi",
-        "variant shogi", "level 0 0:01 0", "level 40 0:02 0.1", "level 5 x 0", "level", "st 0.05", "st 0", "sd 2",
-        "sd 0", "time 100", "time -50", "otim 99999999999999999999", "time", "memory 8", "memory 0", "cores 1",
-        "cores 2", "option TTReplace=depth", "option Skill Level=3", "option UCI_LimitStrength=1", "option Bogus",
-        "option Clear Hash", "ping", "ping x", "setboard", "xyzzy", "usermove", "\t", ""};
+    static const char *const MOVES[] = {"h2e2", "h9g7", "b0c2", "b9c7", "h7e7", "a0a1", "e3e4",
+                                        "zz",   "h2h9", "e0e1", "O-O",  "i9i8", "c3c4", "b2e2"};
+    static const char *const LINES_FIXED[] = {"new",
+                                              "force",
+                                              "go",
+                                              "playother",
+                                              "?",
+                                              "undo",
+                                              "remove",
+                                              "hard",
+                                              "easy",
+                                              "post",
+                                              "nopost",
+                                              "analyze",
+                                              "exit",
+                                              ".",
+                                              "draw",
+                                              "result 1-0 {x}",
+                                              "result *",
+                                              "hint",
+                                              "bk",
+                                              "computer",
+                                              "random",
+                                              "variant xiangqi",
+                                              "variant shogi",
+                                              "level 0 0:01 0",
+                                              "level 40 0:02 0.1",
+                                              "level 5 x 0",
+                                              "level",
+                                              "st 0.05",
+                                              "st 0",
+                                              "sd 2",
+                                              "sd 0",
+                                              "time 100",
+                                              "time -50",
+                                              "otim 99999999999999999999",
+                                              "time",
+                                              "memory 8",
+                                              "memory 0",
+                                              "cores 1",
+                                              "cores 2",
+                                              "option TTReplace=depth",
+                                              "option Skill Level=3",
+                                              "option UCI_LimitStrength=1",
+                                              "option Bogus",
+                                              "option Clear Hash",
+                                              "ping",
+                                              "ping x",
+                                              "setboard",
+                                              "xyzzy",
+                                              "usermove",
+                                              "\t",
+                                              ""};
     Engine e;
     char line[512];
     uint64_t r = seed * 0x9E3779B97F4A7C15ULL + 7;

@@ -19,8 +19,8 @@ static void report(int rank, int level, const char *call, int rc)
     if (rc != MPI_SUCCESS)
         MPI_Error_string(rc, text, &len);
     if (rank == 0)
-        printf("thread level %d (%s): %s: %s\n", level, level == MPI_THREAD_MULTIPLE ? "multiple" : "below multiple", call,
-               text);
+        printf("thread level %d (%s): %s: %s\n", level, level == MPI_THREAD_MULTIPLE ? "multiple" : "below multiple",
+               call, text);
 }
 
 int main(int argc, char **argv)

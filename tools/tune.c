@@ -49,7 +49,7 @@ enum {
 };
 
 typedef struct {
-    uint8_t pos[PREFIX]; /* the position, st[0] included (its incremental evaluation rebuilt per weight set) */
+    uint8_t pos[PREFIX];   /* the position, st[0] included (its incremental evaluation rebuilt per weight set) */
     float result, teacher; /* the first player's view: game score, teacher's centipawns */
     float target;
 } Sample;
@@ -195,7 +195,9 @@ static double error_of(const SampleSet *set, double scale, bool versus_result)
     pthread_t th[MAX_THREADS];
     Job jobs[MAX_THREADS];
     for (int i = 0; i < nthreads; i++) {
-        jobs[i] = (Job){set, set->n * (size_t)i / (size_t)nthreads, set->n * (size_t)(i + 1) / (size_t)nthreads, scale, 0, versus_result};
+        jobs[i] = (Job){
+            set,          set->n * (size_t)i / (size_t)nthreads, set->n * (size_t)(i + 1) / (size_t)nthreads, scale, 0,
+            versus_result};
         pthread_create(&th[i], NULL, error_job, &jobs[i]);
     }
     double sum = 0;
@@ -348,8 +350,9 @@ int main(int argc, char **argv)
         else if (argv[i][0] != '-' && npaths < 16)
             paths[npaths++] = argv[i];
         else {
-            fprintf(stderr, "usage: chariot-tune FILE... [--lambda L] [--passes N] [--skip PLIES] [--threads N] "
-                            "[--only NAME,NAME...] [--grow] [--write HEADER] [--positions OUT]\n");
+            fprintf(stderr,
+                    "usage: chariot-tune FILE... [--lambda L] [--passes N] [--skip PLIES] [--threads N] "
+                    "[--only NAME,NAME...] [--grow] [--write HEADER] [--positions OUT]\n");
             return 2;
         }
     }

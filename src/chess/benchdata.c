@@ -52,11 +52,41 @@ const int GAME_BENCH_FEN_COUNT = (int)(sizeof GAME_BENCH_FENS / sizeof GAME_BENC
 /* Six games Stockfish 15.1 played against itself at depth 9 from standard openings
  * (tests/chess/make_bench_data.py 100 9); coordinate notation, castling as king two squares. */
 const char *const GAME_LAB_GAMES[] = {
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 d7d6 d2d4 e5d4 f3d4 c8d7 d4c6 d7c6 a4c6 b7c6 b1c3 f8e7 c1f4 e7f6 d1f3 d8d7 e1c1 d7e6 e4e5 d6e5 c1b1 g8e7 f4c1 e8g8 c3e4 e7d5 c2c4 d5b6 e4f6 e6f6 f3f6 g7f6 b2b3 f8d8 b1c2 g8f8 f2f4 d8d1 h1d1 f8e7 g2g4 a8g8 h2h3 b6d7 f4f5 g8h8 c1d2 h7h5 d2a5 h5g4 h3g4 d7b6 a5e1 b6d7 e1a5 d7b6 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 d5c4 e2e4 f8e7 g1f3 c7c5 d4c5 d8d1 a1d1 e7c5 f1c4 h7h6 g5f4 c5b4 e1g1 b4c3 b2c3 c8d7 f3e5 e8g8 f2f3 f8c8 d1d6 d7a4 c4b3 f6e8 d6d2 a4b3 a2b3 f7f6 e5c4 b8c6 f1a1 b7b5 c4b2 a7a5 g1f2 c6d8 b2d1 e6e5 f4e3 d8b7 d2a2 a8a6 f2e1 a6c6 e1e2 h6h5 e3d2 b7c5 a1b1 a5a4 b3a4 b5a4 d2e3 e8c7 e3c5 c6c5 a2a4 c7e6 g2g3 c5c7 h2h4 e6c5 a4a5 c5e6 b1b6 g8f7 a5a2 e6d8 b6a6 d8e6 a6a7 g7g5 d1e3 g5h4 g3h4 e6f4 e2e1 f7f8 c3c4 f4e6 a7a6 c7c6 e3f5 e6c5 a6c6 c8c6 a2a8 f8f7 a8a7 f7e8 e1d2 c6b6",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 d4b3 b8c6 c3d5 f6e4 c1e3 e4c5 b3c5 d6c5 e3c5 e7e6 c5f8 e8f8 d5b4 d8d1 a1d1 f8e7 b4c6 b7c6 e1d2 c8b7 d2c1 c6c5 h2h4 a6a5 h1h3 a5a4 h3e3 g7g6 g2g3 h8c8 g3g4 a8a5 f1c4 b7a6 c4a6 a5a6 g4g5 h7h6 e3e5 h6g5 h4g5 a4a3 b2b3 a6a5 c2c4 c8h8 b3b4 a5a4 e5c5 a4b4 c5c7 e7f8 d1d7 f8g8 d7f7 b4c4 c7c4 h8h1 c1c2 g8f7 c2b3 e6e5 b3a3 f7e6 a3b2 h1g1 c4c6 e6d5 c6g6 g1g2 b2b3 g2f2 g6g8 d5c6 g8e8 f2f5 e8g8 f5f3 b3c2 f3f2 c2b3 f2f3 b3c4 f3f4 c4d3 c6d5 g5g6 f4d4 d3e2 d5e6",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6 h2h3 e8g8 f1e2 e7e5 d4d5 a7a5 g1f3 b8a6 g2g4 f6d7 a2a3 f7f5 g4f5 g6f5 e4f5 d7c5 c1g5 g7f6 g5h6 c8f5 h1g1 g8h8 h6f8 d8f8 h3h4 f8e7 g1g3 a8f8 f3g5 e5e4 g5e6 c5e6 d5e6 f6e5 d1c1 e7h4 e6e7 h4e7 c1g5 e7g5 g3g5 a6c5 a1d1 c7c6 e2g4 f5g6 g4h5 g6h5 g5h5 c5d3 e1d2 d3b2 c3e4 b2d1 d2d1 f8f4 e4c5 b7b6 c5d7 f4c4 d7b6 c4d4 d1e2 h8g7 b6d7 h7h6 e2f3 g7g6 h5h1 e5g7 h1b1 c6c5 b1b5 c5c4 b5a5 c4c3 a5a6 g6f5 a6c6 d4d3 f3g2 d3d2 d7b6 g7d4 b6c4 f5e4 c4d6 e4d5 c6c3 d4c3 d6f5 d5e5",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|e2e4 e7e6 d2d4 d7d5 b1c3 f8b4 e4e5 c7c5 a2a3 c5d4 a3b4 d4c3 d1g4 g8e7 g4g7 h8g8 g7h7 d8c7 f2f4 b8a6 g1e2 c3b2 c1b2 a6b4 c2c3 b4c6 b2a3 c8d7 h2h4 e8c8 a3d6 c7b6 h7b1 b6b1 a1b1 e7f5 d6a3 c6a5 h4h5 a5c4 a3c1 a7a5 e2d4 f5d4 c3d4 b7b5 e1f2 c8b7 h5h6 d8a8 h6h7 g8h8 g2g4 a5a4 f1d3 a4a3 f2g3 a3a2 b1a1 b5b4 d3c2 c4b6 c2b3 d7a4 b3a2 a4c2 a2b1 a8a1 b1c2 b6d7 f4f5 d7f8 f5f6 b7c6 g4g5 c6d7 g3g4 b4b3 c2b3 h8h7 h1h7 f8h7 c1d2 h7f8 d2b4 f8g6 b3c2 d7e8 b4c5 a1a2 c2g6 f7g6 g4g3 a2e2 c5b6 e2b2 b6c5 b2b3 g3g2 e8f7",
-    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|c2c4 e7e5 b1c3 g8f6 g2g3 d7d5 c4d5 f6d5 f1g2 d5c3 b2c3 c7c5 d1a4 b8c6 g2c6 b7c6 a4c6 c8d7 c6d5 f7f6 g1f3 d8c8 d2d3 a8b8 e1g1 d7e6 d5e4 f8e7 c1e3 e8g8 f3d2 b8b6 e4h4 c8d7 a1b1 h7h6 d2c4 b6b1 f1b1 e6d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5f3 f7d5",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|e2e4 e7e5 g1f3 b8c6 f1b5 a7a6 b5a4 d7d6 d2d4 e5d4 f3d4 "
+    "c8d7 d4c6 d7c6 a4c6 b7c6 b1c3 f8e7 c1f4 e7f6 d1f3 d8d7 e1c1 d7e6 e4e5 d6e5 c1b1 g8e7 f4c1 e8g8 c3e4 e7d5 c2c4 "
+    "d5b6 e4f6 e6f6 f3f6 g7f6 b2b3 f8d8 b1c2 g8f8 f2f4 d8d1 h1d1 f8e7 g2g4 a8g8 h2h3 b6d7 f4f5 g8h8 c1d2 h7h5 d2a5 "
+    "h5g4 h3g4 d7b6 a5e1 b6d7 e1a5 d7b6 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 "
+    "e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 e7e8 b4a5 e8e7 a5b4 "
+    "e7e8",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|d2d4 d7d5 c2c4 e7e6 b1c3 g8f6 c1g5 d5c4 e2e4 f8e7 g1f3 "
+    "c7c5 d4c5 d8d1 a1d1 e7c5 f1c4 h7h6 g5f4 c5b4 e1g1 b4c3 b2c3 c8d7 f3e5 e8g8 f2f3 f8c8 d1d6 d7a4 c4b3 f6e8 d6d2 "
+    "a4b3 a2b3 f7f6 e5c4 b8c6 f1a1 b7b5 c4b2 a7a5 g1f2 c6d8 b2d1 e6e5 f4e3 d8b7 d2a2 a8a6 f2e1 a6c6 e1e2 h6h5 e3d2 "
+    "b7c5 a1b1 a5a4 b3a4 b5a4 d2e3 e8c7 e3c5 c6c5 a2a4 c7e6 g2g3 c5c7 h2h4 e6c5 a4a5 c5e6 b1b6 g8f7 a5a2 e6d8 b6a6 "
+    "d8e6 a6a7 g7g5 d1e3 g5h4 g3h4 e6f4 e2e1 f7f8 c3c4 f4e6 a7a6 c7c6 e3f5 e6c5 a6c6 c8c6 a2a8 f8f7 a8a7 f7e8 e1d2 "
+    "c6b6",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|e2e4 c7c5 g1f3 d7d6 d2d4 c5d4 f3d4 g8f6 b1c3 a7a6 d4b3 "
+    "b8c6 c3d5 f6e4 c1e3 e4c5 b3c5 d6c5 e3c5 e7e6 c5f8 e8f8 d5b4 d8d1 a1d1 f8e7 b4c6 b7c6 e1d2 c8b7 d2c1 c6c5 h2h4 "
+    "a6a5 h1h3 a5a4 h3e3 g7g6 g2g3 h8c8 g3g4 a8a5 f1c4 b7a6 c4a6 a5a6 g4g5 h7h6 e3e5 h6g5 h4g5 a4a3 b2b3 a6a5 c2c4 "
+    "c8h8 b3b4 a5a4 e5c5 a4b4 c5c7 e7f8 d1d7 f8g8 d7f7 b4c4 c7c4 h8h1 c1c2 g8f7 c2b3 e6e5 b3a3 f7e6 a3b2 h1g1 c4c6 "
+    "e6d5 c6g6 g1g2 b2b3 g2f2 g6g8 d5c6 g8e8 f2f5 e8g8 f5f3 b3c2 f3f2 c2b3 f2f3 b3c4 f3f4 c4d3 c6d5 g5g6 f4d4 d3e2 "
+    "d5e6",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|d2d4 g8f6 c2c4 g7g6 b1c3 f8g7 e2e4 d7d6 h2h3 e8g8 f1e2 "
+    "e7e5 d4d5 a7a5 g1f3 b8a6 g2g4 f6d7 a2a3 f7f5 g4f5 g6f5 e4f5 d7c5 c1g5 g7f6 g5h6 c8f5 h1g1 g8h8 h6f8 d8f8 h3h4 "
+    "f8e7 g1g3 a8f8 f3g5 e5e4 g5e6 c5e6 d5e6 f6e5 d1c1 e7h4 e6e7 h4e7 c1g5 e7g5 g3g5 a6c5 a1d1 c7c6 e2g4 f5g6 g4h5 "
+    "g6h5 g5h5 c5d3 e1d2 d3b2 c3e4 b2d1 d2d1 f8f4 e4c5 b7b6 c5d7 f4c4 d7b6 c4d4 d1e2 h8g7 b6d7 h7h6 e2f3 g7g6 h5h1 "
+    "e5g7 h1b1 c6c5 b1b5 c5c4 b5a5 c4c3 a5a6 g6f5 a6c6 d4d3 f3g2 d3d2 d7b6 g7d4 b6c4 f5e4 c4d6 e4d5 c6c3 d4c3 d6f5 "
+    "d5e5",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|e2e4 e7e6 d2d4 d7d5 b1c3 f8b4 e4e5 c7c5 a2a3 c5d4 a3b4 "
+    "d4c3 d1g4 g8e7 g4g7 h8g8 g7h7 d8c7 f2f4 b8a6 g1e2 c3b2 c1b2 a6b4 c2c3 b4c6 b2a3 c8d7 h2h4 e8c8 a3d6 c7b6 h7b1 "
+    "b6b1 a1b1 e7f5 d6a3 c6a5 h4h5 a5c4 a3c1 a7a5 e2d4 f5d4 c3d4 b7b5 e1f2 c8b7 h5h6 d8a8 h6h7 g8h8 g2g4 a5a4 f1d3 "
+    "a4a3 f2g3 a3a2 b1a1 b5b4 d3c2 c4b6 c2b3 d7a4 b3a2 a4c2 a2b1 a8a1 b1c2 b6d7 f4f5 d7f8 f5f6 b7c6 g4g5 c6d7 g3g4 "
+    "b4b3 c2b3 h8h7 h1h7 f8h7 c1d2 h7f8 d2b4 f8g6 b3c2 d7e8 b4c5 a1a2 c2g6 f7g6 g4g3 a2e2 c5b6 e2b2 b6c5 b2b3 g3g2 "
+    "e8f7",
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1|c2c4 e7e5 b1c3 g8f6 g2g3 d7d5 c4d5 f6d5 f1g2 d5c3 b2c3 "
+    "c7c5 d1a4 b8c6 g2c6 b7c6 a4c6 c8d7 c6d5 f7f6 g1f3 d8c8 d2d3 a8b8 e1g1 d7e6 d5e4 f8e7 c1e3 e8g8 f3d2 b8b6 e4h4 "
+    "c8d7 a1b1 h7h6 d2c4 b6b1 f1b1 e6d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5h4 "
+    "f7d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5h4 f7d5 h4h5 "
+    "d5f7 h5f3 f7d5 f3h5 d5f7 h5f3 f7d5 f3h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5h4 f7d5 h4h5 d5f7 h5f3 "
+    "f7d5",
 };
 const int GAME_LAB_GAME_COUNT = (int)(sizeof GAME_LAB_GAMES / sizeof GAME_LAB_GAMES[0]);

@@ -49,8 +49,8 @@ static inline int bb_pop(Bitboard *b)
     return sq;
 }
 
-#define FILE_A_BB 0x0101010101010101ULL
-#define RANK_1_BB 0xffULL
+#define FILE_A_BB       0x0101010101010101ULL
+#define RANK_1_BB       0xffULL
 #define DARK_SQUARES_BB 0xaa55aa55aa55aa55ULL /* a1 is dark */
 static inline Bitboard file_bb(int f) { return FILE_A_BB << f; }
 static inline Bitboard rank_bb(int r) { return RANK_1_BB << (8 * r); }
@@ -59,7 +59,7 @@ static inline Bitboard shift_east(Bitboard b) { return (b & ~file_bb(FILE_H)) <<
 static inline Bitboard shift_west(Bitboard b) { return (b & ~file_bb(FILE_A)) >> 1; }
 
 typedef struct {
-    Bitboard mask;     /* relevant occupancy */
+    Bitboard mask; /* relevant occupancy */
     Bitboard magic;
     Bitboard *attacks; /* this square's slice of the shared table */
     unsigned shift;    /* 64 - bits of mask */
@@ -67,10 +67,10 @@ typedef struct {
 
 extern Magic ROOK_MAGICS[SQUARE_NB], BISHOP_MAGICS[SQUARE_NB];
 extern Bitboard KNIGHT_ATTACKS[SQUARE_NB], KING_ATTACKS[SQUARE_NB], PAWN_ATTACKS[2][SQUARE_NB];
-extern Bitboard BETWEEN[SQUARE_NB][SQUARE_NB]; /* squares strictly between two aligned squares, else 0 */
-extern Bitboard LINE[SQUARE_NB][SQUARE_NB];    /* the whole line through two aligned squares, else 0 */
+extern Bitboard BETWEEN[SQUARE_NB][SQUARE_NB];                /* squares strictly between two aligned squares, else 0 */
+extern Bitboard LINE[SQUARE_NB][SQUARE_NB];                   /* the whole line through two aligned squares, else 0 */
 extern Bitboard ROOK_RAYS[SQUARE_NB], BISHOP_RAYS[SQUARE_NB]; /* attacks on an empty board */
-extern int DISTANCE[SQUARE_NB][SQUARE_NB];     /* king steps */
+extern int DISTANCE[SQUARE_NB][SQUARE_NB];                    /* king steps */
 extern Key ZOBRIST[PIECE_NB][SQUARE_NB];
 extern Key ZOBRIST_SIDE, ZOBRIST_CASTLE[16], ZOBRIST_EP[FILE_NB];
 extern int16_t PSQ_MG[PIECE_NB][SQUARE_NB], PSQ_EG[PIECE_NB][SQUARE_NB]; /* material + placement, White's view */
@@ -116,15 +116,15 @@ static inline Bitboard attackers_by(const Position *pos, int sq, Color c, Bitboa
             (KING_ATTACKS[sq] & pos->by_type[KING]) |
             (rook_attacks(sq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
             (bishop_attacks(sq, occ) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]))) &
-           pos->by_color[c];
+        pos->by_color[c];
 }
 /* Both colours' attackers of sq. */
 static inline Bitboard attackers_all(const Position *pos, int sq, Bitboard occ)
 {
     return (PAWN_ATTACKS[BLACK][sq] & pos_of(pos, WHITE, PAWN)) | (PAWN_ATTACKS[WHITE][sq] & pos_of(pos, BLACK, PAWN)) |
-           (KNIGHT_ATTACKS[sq] & pos->by_type[KNIGHT]) | (KING_ATTACKS[sq] & pos->by_type[KING]) |
-           (rook_attacks(sq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
-           (bishop_attacks(sq, occ) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]));
+        (KNIGHT_ATTACKS[sq] & pos->by_type[KNIGHT]) | (KING_ATTACKS[sq] & pos->by_type[KING]) |
+        (rook_attacks(sq, occ) & (pos->by_type[ROOK] | pos->by_type[QUEEN])) |
+        (bishop_attacks(sq, occ) & (pos->by_type[BISHOP] | pos->by_type[QUEEN]));
 }
 /* Is sq attacked by colour c (occupancy occ)? Cheap tests first. */
 static inline bool attacked_by(const Position *pos, int sq, Color c, Bitboard occ)
@@ -142,8 +142,8 @@ static inline int castle_rook_to(Color c, bool kingside) { return relative_sq(c,
 
 void board_init_tables(void);
 void eval_init_tables(void);
-Bitboard pos_pinned(const Position *pos, Color c); /* c's pieces that shield c's king from a slider */
-bool castling_legal(const Position *pos, int right); /* every condition of castling with this right */
+Bitboard pos_pinned(const Position *pos, Color c);    /* c's pieces that shield c's king from a slider */
+bool castling_legal(const Position *pos, int right);  /* every condition of castling with this right */
 bool ep_legal(const Position *pos, int from, int ep); /* can the pawn on from take en passant on ep */
 Key compute_structure_key(const Position *pos);
 

@@ -25,8 +25,14 @@ int16_t PSQ_MG[PIECE_NB][SQUARE_NB], PSQ_EG[PIECE_NB][SQUARE_NB];
 EVAL_WEIGHTS_DEFINE;
 
 enum {
-    PHASE_MINOR = 1, PHASE_ROOK = 2, PHASE_QUEEN = 4, PHASE_MAX = 24,
-    MOB_BASE_KNIGHT = 4, MOB_BASE_BISHOP = 6, MOB_BASE_ROOK = 7, MOB_BASE_QUEEN = 13,
+    PHASE_MINOR = 1,
+    PHASE_ROOK = 2,
+    PHASE_QUEEN = 4,
+    PHASE_MAX = 24,
+    MOB_BASE_KNIGHT = 4,
+    MOB_BASE_BISHOP = 6,
+    MOB_BASE_ROOK = 7,
+    MOB_BASE_QUEEN = 13,
     SCALE_FULL = 64,
     NO_PAWNS_MARGIN = 400, /* non-pawn material lead (SEE units) below which a side without pawns rarely wins */
     SEE_BISHOP = 330,
@@ -120,8 +126,8 @@ static void init_info(const Position *pos, EvalInfo *ei)
 
 static Pair pieces_terms(const Position *pos, EvalInfo *ei, Color c)
 {
-    static const int MOB_BASE[PIECE_TYPE_NB] = {0, 0, MOB_BASE_KNIGHT, MOB_BASE_BISHOP,
-                                                MOB_BASE_ROOK, MOB_BASE_QUEEN, 0};
+    static const int MOB_BASE[PIECE_TYPE_NB] = {0, 0, MOB_BASE_KNIGHT, MOB_BASE_BISHOP, MOB_BASE_ROOK, MOB_BASE_QUEEN,
+                                                0};
     const int MOB_MG[PIECE_TYPE_NB] = {0, 0, W(MOB_KNIGHT_MG), W(MOB_BISHOP_MG), W(MOB_ROOK_MG), W(MOB_QUEEN_MG), 0};
     const int MOB_EG[PIECE_TYPE_NB] = {0, 0, W(MOB_KNIGHT_EG), W(MOB_BISHOP_EG), W(MOB_ROOK_EG), W(MOB_QUEEN_EG), 0};
     const int UNITS[PIECE_TYPE_NB] = {0, 0, W(ATTACK_KNIGHT), W(ATTACK_BISHOP), W(ATTACK_ROOK), W(ATTACK_QUEEN), 0};
@@ -184,7 +190,8 @@ static Pair pawn_terms(const Position *pos, Color c)
             if (!(forward_file(c, sq) & occ))
                 s.eg += W(PASSED_FREE_EG) * weight;
             s.eg += (DISTANCE[their_king][stop] * W(PASSED_KING_THEM_EG) -
-                     DISTANCE[our_king][stop] * W(PASSED_KING_US_EG)) * weight;
+                     DISTANCE[our_king][stop] * W(PASSED_KING_US_EG)) *
+                weight;
         }
     }
     return s;
@@ -224,14 +231,14 @@ static int king_danger(const Position *pos, const EvalInfo *ei, Color c)
 static int game_phase(const Position *pos)
 {
     const int p = bb_count(pos->by_type[KNIGHT] | pos->by_type[BISHOP]) * PHASE_MINOR +
-                  bb_count(pos->by_type[ROOK]) * PHASE_ROOK + bb_count(pos->by_type[QUEEN]) * PHASE_QUEEN;
+        bb_count(pos->by_type[ROOK]) * PHASE_ROOK + bb_count(pos->by_type[QUEEN]) * PHASE_QUEEN;
     return imin(p, PHASE_MAX);
 }
 
 static int non_pawn_material(const Position *pos, Color c)
 {
     return bb_count(pos_of(pos, c, KNIGHT)) * 320 + bb_count(pos_of(pos, c, BISHOP)) * SEE_BISHOP +
-           bb_count(pos_of(pos, c, ROOK)) * 500 + bb_count(pos_of(pos, c, QUEEN)) * 950;
+        bb_count(pos_of(pos, c, ROOK)) * 500 + bb_count(pos_of(pos, c, QUEEN)) * 950;
 }
 
 /* How much of an advantage for `strong` counts (out of SCALE_FULL). */

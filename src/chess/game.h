@@ -24,19 +24,19 @@
 
 #include "types.h"
 
-#define GAME_NAME "chess"
-#define GAME_PROGRAM "chariot-chess" /* the program's name in its usage and messages */
-#define GAME_NOTATION "SAN"   /* the notation people read (analyze, play) */
-#define GAME_HAS_CHESS960 1   /* UCI_Chess960: castling written as king takes own rook */
+#define GAME_NAME         "chess"
+#define GAME_PROGRAM      "chariot-chess" /* the program's name in its usage and messages */
+#define GAME_NOTATION     "SAN"           /* the notation people read (analyze, play) */
+#define GAME_HAS_CHESS960 1               /* UCI_Chess960: castling written as king takes own rook */
 #define GAME_MOVE_EXAMPLE "e2e4 or Nf3"
-#define GAME_MOVE_HELP                                                                                       \
-    "Moves: SAN like Nf3, exd5, O-O, e8=Q (+ and # optional, 0-0 and e8Q too)\n"                           \
-    "  or coordinates like e2e4, e7e8q, e1g1 (castling also as king takes own rook, e1h1).\n"              \
-    "  Pieces on the board: K king, Q queen, R rook, B bishop, N knight, P pawn;\n"                       \
+#define GAME_MOVE_HELP                                                                                                 \
+    "Moves: SAN like Nf3, exd5, O-O, e8=Q (+ and # optional, 0-0 and e8Q too)\n"                                       \
+    "  or coordinates like e2e4, e7e8q, e1g1 (castling also as king takes own rook, e1h1).\n"                          \
+    "  Pieces on the board: K king, Q queen, R rook, B bishop, N knight, P pawn;\n"                                    \
     "  White upper case, Black lower case."
-#define GAME_STARTPOS "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+#define GAME_STARTPOS     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define GAME_NATIVE_BOARD "symbols" /* play --board: the game's own figures (chess symbols) */
-#define GAME_PGN_TAGS ""            /* standard PGN: nothing beyond the seven tags */
+#define GAME_PGN_TAGS     ""        /* standard PGN: nothing beyond the seven tags */
 
 enum { WHITE = 0, BLACK = 1 };
 enum { SQUARE_NB = 64, FILE_NB = 8, RANK_NB = 8 };
@@ -57,17 +57,17 @@ typedef uint64_t Bitboard; /* bit sq set = square sq in the set */
 /* What one ply changed, kept so that unmake and the rules can look back
  * (40 bytes; the core copies the whole history per thread and per search). */
 typedef struct {
-    Key key;            /* key after the move */
-    Key struct_key;     /* key of the pawns and kings only */
-    Bitboard checkers;  /* enemy pieces giving check to the side to move (0: not in check) */
-    Move move;          /* the move that led here (MOVE_NONE at the start, null = MOVE_NULL) */
-    uint8_t captured;   /* piece code captured by that move, 0 if none */
-    uint8_t castling;   /* castling rights here: CASTLE_* bits (board.h) */
-    uint8_t ep;         /* en-passant square, only when a pawn can legally take there; SQ_NONE otherwise */
-    uint8_t promoted;   /* that move promoted a pawn (unmake puts the pawn back) */
-    uint16_t rule50;    /* plies since the last capture or pawn move */
-    int16_t psq_mg;     /* incremental material + placement, White's view, middlegame */
-    int16_t psq_eg;     /* the same for the endgame */
+    Key key;           /* key after the move */
+    Key struct_key;    /* key of the pawns and kings only */
+    Bitboard checkers; /* enemy pieces giving check to the side to move (0: not in check) */
+    Move move;         /* the move that led here (MOVE_NONE at the start, null = MOVE_NULL) */
+    uint8_t captured;  /* piece code captured by that move, 0 if none */
+    uint8_t castling;  /* castling rights here: CASTLE_* bits (board.h) */
+    uint8_t ep;        /* en-passant square, only when a pawn can legally take there; SQ_NONE otherwise */
+    uint8_t promoted;  /* that move promoted a pawn (unmake puts the pawn back) */
+    uint16_t rule50;   /* plies since the last capture or pawn move */
+    int16_t psq_mg;    /* incremental material + placement, White's view, middlegame */
+    int16_t psq_eg;    /* the same for the endgame */
 } PosState;
 
 /*

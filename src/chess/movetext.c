@@ -19,12 +19,9 @@ void pos_move_text(const Position *pos, Move m, MoveStyle style, char *buf)
             return;
         }
         break;
-    case MOVE_STYLE_CHESS960:
-        pos_move_to_uci(pos, m, true, buf);
-        return;
+    case MOVE_STYLE_CHESS960: pos_move_to_uci(pos, m, true, buf); return;
     case MOVE_STYLE_COORD:
-    case MOVE_STYLE_FAIRY_RANKS:
-        break;
+    case MOVE_STYLE_FAIRY_RANKS: break;
     }
     pos_move_to_uci(pos, m, false, buf);
 }

@@ -135,11 +135,15 @@ void pos_pv_to_human(const Position *pos, const Move *pv, int n, char *buf, size
 static int san_piece(char ch)
 {
     switch (ch) {
-    case 'N': case 'n': return KNIGHT;
+    case 'N':
+    case 'n': return KNIGHT;
     case 'B': return BISHOP; /* a lower-case b is the b-file */
-    case 'R': case 'r': return ROOK;
-    case 'Q': case 'q': return QUEEN;
-    case 'K': case 'k': return KING;
+    case 'R':
+    case 'r': return ROOK;
+    case 'Q':
+    case 'q': return QUEEN;
+    case 'K':
+    case 'k': return KING;
     default: return NO_TYPE;
     }
 }
@@ -165,11 +169,11 @@ static Move parse_castling(const Position *pos, const char *s)
 
 /* The parts of a SAN move. */
 typedef struct {
-    int type;       /* PAWN..KING */
-    int from_file;  /* -1 if not given */
-    int from_rank;  /* -1 if not given */
+    int type;      /* PAWN..KING */
+    int from_file; /* -1 if not given */
+    int from_rank; /* -1 if not given */
     int to;
-    int promo;      /* NO_TYPE if not given */
+    int promo; /* NO_TYPE if not given */
     bool capture;
 } SanText;
 
@@ -263,14 +267,12 @@ Move pos_parse_human(const Position *pos, const char *text)
             coord[k++] = (char)tolower((unsigned char)s[i]);
     coord[k] = 0;
     const bool coordinates = (k == 4 || k == 5) && coord[0] >= 'a' && coord[0] <= 'h' && coord[1] >= '1' &&
-                             coord[1] <= '8' && coord[2] >= 'a' && coord[2] <= 'h' && coord[3] >= '1' &&
-                             coord[3] <= '8';
+        coord[1] <= '8' && coord[2] >= 'a' && coord[2] <= 'h' && coord[3] >= '1' && coord[3] <= '8';
     if (coordinates && s[0] != 'B')
         return pos_parse_move(pos, coord);
     const Move san = parse_san(pos, s);
     return san || !coordinates ? san : pos_parse_move(pos, coord);
 }
-
 
 /* Appends to buf at *n, as far as it fits. */
 static void board_put(char *buf, size_t len, size_t *n, const char *fmt, ...)
@@ -311,7 +313,8 @@ void pos_print_board(const Position *pos, const BoardStyle *st, char *buf, size_
             if (st->native)
                 snprintf(glyph, sizeof glyph, "%s", FIGURES[pc ? piece_color(pc) : 0][type]);
             else
-                snprintf(glyph, sizeof glyph, "%c", pc && piece_color(pc) == BLACK ? tolower(LETTERS[type]) : LETTERS[type]);
+                snprintf(glyph, sizeof glyph, "%c",
+                         pc && piece_color(pc) == BLACK ? tolower(LETTERS[type]) : LETTERS[type]);
             board_put(buf, len, &n, "%s%s%s%s%s", marked ? "[" : " ", ink, glyph, *ink ? "\033[0m" : "",
                       marked ? "]" : " ");
         }

@@ -229,8 +229,8 @@ static bool parse_castle_letter(Position *pos, char ch, char *msg, size_t len)
     }
     pos->castle_rook[right] = (uint8_t)rsq;
     pos->st[0].castling |= (uint8_t)(1 << right);
-    pos->castle_mask[ksq] &= (uint8_t)~(1 << right);
-    pos->castle_mask[rsq] &= (uint8_t)~(1 << right);
+    pos->castle_mask[ksq] &= (uint8_t) ~(1 << right);
+    pos->castle_mask[rsq] &= (uint8_t) ~(1 << right);
     return true;
 }
 
@@ -253,8 +253,10 @@ bool pos_castling_standard(const Position *pos, char *why, size_t len)
         const Color c = right / 2;
         const int back = c == WHITE ? RANK_1 : RANK_8, corner = right & 1 ? FILE_A : FILE_H;
         if (pos_king(pos, c) != sq_make(FILE_E, back) || pos->castle_rook[right] != sq_make(corner, back)) {
-            snprintf(why, len, "castling right '%c' needs the %s king on e%d and a rook on %c%d in standard chess "
-                     "(this is a Chess960 position)", "KQkq"[right], color_word(c), back + 1, 'a' + corner, back + 1);
+            snprintf(why, len,
+                     "castling right '%c' needs the %s king on e%d and a rook on %c%d in standard chess "
+                     "(this is a Chess960 position)",
+                     "KQkq"[right], color_word(c), back + 1, 'a' + corner, back + 1);
             return false;
         }
     }
@@ -379,7 +381,7 @@ static int castling_text(const Position *pos, char *s)
         const bool kingside = !(right & 1);
         const int rsq = pos->castle_rook[right], ksq = pos_king(pos, c);
         char ch = sq_file(ksq) == FILE_E && sq_file(rsq) == (kingside ? FILE_H : FILE_A) ? (kingside ? 'K' : 'Q')
-                                                                                       : (char)('A' + sq_file(rsq));
+                                                                                         : (char)('A' + sq_file(rsq));
         s[n++] = c == WHITE ? ch : (char)tolower(ch);
     }
     if (!n)
@@ -679,9 +681,10 @@ static const char *board_problem(const Position *pos)
     for (int sq = 0; sq < SQUARE_NB; sq++) {
         const int pc = pos->board[sq];
         const bool set = (all & bb_of(sq)) != 0;
-        if (set != (pc != 0) || (pc && (!(pos->by_color[piece_color(pc)] & bb_of(sq)) ||
-                                        !(pos->by_type[piece_type(pc)] & bb_of(sq)) || piece_type(pc) == NO_TYPE ||
-                                        piece_type(pc) > KING)))
+        if (set != (pc != 0) ||
+            (pc &&
+             (!(pos->by_color[piece_color(pc)] & bb_of(sq)) || !(pos->by_type[piece_type(pc)] & bb_of(sq)) ||
+              piece_type(pc) == NO_TYPE || piece_type(pc) > KING)))
             return "the mailbox disagrees with the bitboards";
     }
     for (Color c = 0; c < 2; c++)

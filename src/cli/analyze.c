@@ -163,7 +163,9 @@ int analyze_main(int argc, char **argv)
     static const struct {
         const char *name;
         int64_t min, max; /* 64 bits also where long has 32 (WebAssembly) */
-    } NUMERIC[] = {{"--depth", 1, MAX_DEPTH}, {"--movetime", 1, INT64_C(1) << 40}, {"--nodes", 1, INT64_C(1) << 50},
+    } NUMERIC[] = {{"--depth", 1, MAX_DEPTH},
+                   {"--movetime", 1, INT64_C(1) << 40},
+                   {"--nodes", 1, INT64_C(1) << 50},
                    {"--multipv", 1, MAX_MULTIPV}};
     static char spec[8192];
     static Position pos;
@@ -215,7 +217,8 @@ int analyze_main(int argc, char **argv)
     }
     /* Infinite: search in the background until Enter, end of input or Ctrl-C. */
     if (!engine_go(&pos, &l, &rep)) {
-        fprintf(stderr, GAME_PROGRAM " analyze: could not start the search thread; give --depth, --movetime or --nodes\n");
+        fprintf(stderr,
+                GAME_PROGRAM " analyze: could not start the search thread; give --depth, --movetime or --nodes\n");
         return 1;
     }
     char line[256];

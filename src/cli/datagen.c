@@ -419,7 +419,7 @@ static int open_output(const Settings *s, const char *settings, DgHeader *h, int
     if (strcmp(h->settings, settings)) {
         fprintf(stderr,
                 GAME_PROGRAM " datagen: %s was written with other settings; to go on with it, use them again:\n"
-                "  file: %s\n  now:  %s\n",
+                             "  file: %s\n  now:  %s\n",
                 s->out, h->settings, settings);
         *status = 2;
         close(fd);
@@ -435,7 +435,8 @@ static int open_output(const Settings *s, const char *settings, DgHeader *h, int
     }
     const off_t keep = (off_t)(DG_HEADER_SIZE + h->records * DG_RECORD_SIZE);
     if (st.st_size > keep && ftruncate(fd, keep) != 0) {
-        fprintf(stderr, GAME_PROGRAM " datagen: cannot cut %s back to its complete games: %s\n", s->out, strerror(errno));
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot cut %s back to its complete games: %s\n", s->out,
+                strerror(errno));
         close(fd);
         return -1;
     }
@@ -576,7 +577,8 @@ static int generate(Settings *s)
         if (!read_full(fds[w], &head, sizeof head) || head.index != k || head.records > (uint32_t)s->max_plies ||
             !read_full(fds[w], recs, head.records * sizeof *recs)) {
             if (!stop_signal) {
-                fprintf(stderr, GAME_PROGRAM " datagen: worker %d ended before game %" PRIu64 " was sent\n", w + 1, k + 1);
+                fprintf(stderr, GAME_PROGRAM " datagen: worker %d ended before game %" PRIu64 " was sent\n", w + 1,
+                        k + 1);
                 rc = 1;
             }
             break;
@@ -743,7 +745,8 @@ static int dump(const char *path, int64_t limit)
         DgEntry e;
         char fen[256], err[160] = "", move[8];
         if (fread(&r, sizeof r, 1, f) != 1) {
-            fprintf(stderr, GAME_PROGRAM " datagen: %s ends at record %" PRIu64 " of %" PRIu64 "\n", path, i + 1, h.records);
+            fprintf(stderr, GAME_PROGRAM " datagen: %s ends at record %" PRIu64 " of %" PRIu64 "\n", path, i + 1,
+                    h.records);
             rc = 1;
             break;
         }

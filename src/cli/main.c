@@ -30,10 +30,10 @@
     "        'xboard'); started by hand, type help"
 #endif
 #ifdef GAME_REPETITION_RULES
-#define USAGE_JUDGE_RULE " [--rule R]"
+#define USAGE_JUDGE_RULE  " [--rule R]"
 #define USAGE_JUDGE_RULES "        R: the repetition rules, one of " GAME_REPETITION_RULES "\n"
 #else
-#define USAGE_JUDGE_RULE ""
+#define USAGE_JUDGE_RULE  ""
 #define USAGE_JUDGE_RULES ""
 #endif
 
@@ -44,32 +44,40 @@ static bool usage_of(const char *only)
         const char *name, *text; /* text: a printf format taking the two sides' names */
     } COMMANDS[] = {
         {"", "  " GAME_PROGRAM "\n        " USAGE_PROTOCOLS "\n"},
-        {"analyze", "  " GAME_PROGRAM " analyze [FEN | startpos [moves ...] | moves ...]\n"
-                    "      [--depth N | --movetime MS | --nodes N | --infinite] [--multipv N]\n"
-                    "        search the position; a line a depth (the PV in coordinates and " GAME_NOTATION "),\n"
-                    "        then the best move; Ctrl-C (with --infinite also Enter) stops the search\n"},
-        {"play", "  " GAME_PROGRAM " play [--side %s|%s] [--depth N | --time MS] [--elo N]\n"
-                 "      [--board " GAME_NATIVE_BOARD "|letters] [FEN | startpos [moves ...] | moves ...]\n"
-                 "        a game against the engine in the terminal; type help there\n"},
-        {"judge", "  " GAME_PROGRAM " judge" USAGE_JUDGE_RULE " [FEN | startpos [moves ...] | moves ...]\n"
-                  "        the referee: 'result: 1-0 (checkmate)', 'result: * (game not over)', ...\n"
-                  USAGE_JUDGE_RULES},
-        {"bench", "  " GAME_PROGRAM " bench [DEPTH [THREADS]] [--positions] [--iterations]\n"
-                  "        search the bench positions; prints a deterministic node count (one thread),\n"
-                  "        the speed and, with --positions, a line a position; with --iterations, a line\n"
-                  "        a depth: iterations completed and cut short by each thread, and their nodes\n"},
-        {"perft", "  " GAME_PROGRAM " perft DEPTH [FEN]\n"
-                  "        count leaf nodes, one line per root move\n"},
-        {"datagen", "  " GAME_PROGRAM " datagen --out FILE [--games N | --positions N] [--nodes N | --depth D]\n"
-                    "      [--threads T] [--seed S] [--random-plies N] [--book FILE] ...\n"
-                    "        self-play training data for a learned evaluation; --dump FILE [N] prints it\n"
-                    "        ('datagen --help' lists every option)\n"},
-        {"ttlab", "  " GAME_PROGRAM " ttlab [EXPERIMENT] [options]\n"
-                  "        the transposition-table laboratory ('ttlab --help' lists its options)\n"},
-        {"version", "  " GAME_PROGRAM " -v | --version\n"
-                    "        the version and the game\n"},
-        {"help", "  " GAME_PROGRAM " -h | --help | help [COMMAND]\n"
-                 "        this text, or one command's (also COMMAND --help)\n"},
+        {"analyze",
+         "  " GAME_PROGRAM " analyze [FEN | startpos [moves ...] | moves ...]\n"
+         "      [--depth N | --movetime MS | --nodes N | --infinite] [--multipv N]\n"
+         "        search the position; a line a depth (the PV in coordinates and " GAME_NOTATION "),\n"
+         "        then the best move; Ctrl-C (with --infinite also Enter) stops the search\n"},
+        {"play",
+         "  " GAME_PROGRAM " play [--side %s|%s] [--depth N | --time MS] [--elo N]\n"
+         "      [--board " GAME_NATIVE_BOARD "|letters] [FEN | startpos [moves ...] | moves ...]\n"
+         "        a game against the engine in the terminal; type help there\n"},
+        {"judge",
+         "  " GAME_PROGRAM " judge" USAGE_JUDGE_RULE " [FEN | startpos [moves ...] | moves ...]\n"
+         "        the referee: 'result: 1-0 (checkmate)', 'result: * (game not over)', ...\n" USAGE_JUDGE_RULES},
+        {"bench",
+         "  " GAME_PROGRAM " bench [DEPTH [THREADS]] [--positions] [--iterations]\n"
+         "        search the bench positions; prints a deterministic node count (one thread),\n"
+         "        the speed and, with --positions, a line a position; with --iterations, a line\n"
+         "        a depth: iterations completed and cut short by each thread, and their nodes\n"},
+        {"perft",
+         "  " GAME_PROGRAM " perft DEPTH [FEN]\n"
+         "        count leaf nodes, one line per root move\n"},
+        {"datagen",
+         "  " GAME_PROGRAM " datagen --out FILE [--games N | --positions N] [--nodes N | --depth D]\n"
+         "      [--threads T] [--seed S] [--random-plies N] [--book FILE] ...\n"
+         "        self-play training data for a learned evaluation; --dump FILE [N] prints it\n"
+         "        ('datagen --help' lists every option)\n"},
+        {"ttlab",
+         "  " GAME_PROGRAM " ttlab [EXPERIMENT] [options]\n"
+         "        the transposition-table laboratory ('ttlab --help' lists its options)\n"},
+        {"version",
+         "  " GAME_PROGRAM " -v | --version\n"
+         "        the version and the game\n"},
+        {"help",
+         "  " GAME_PROGRAM " -h | --help | help [COMMAND]\n"
+         "        this text, or one command's (also COMMAND --help)\n"},
     };
     bool found = false;
     for (size_t i = 0; i < sizeof COMMANDS / sizeof COMMANDS[0]; i++) {
@@ -238,7 +246,7 @@ static int run(int argc, char **argv)
     if (!cluster_serve()) /* the cluster could not start: rank 0 has served alone (it said why) */
         return 0;
 #endif
-    /* One line for a person who started the engine by hand (GUIs read past it to the protocol's answers). */
+        /* One line for a person who started the engine by hand (GUIs read past it to the protocol's answers). */
 #ifdef CHARIOT_CLUSTER
     if (cluster_rank() == 0)
 #endif

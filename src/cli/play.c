@@ -541,7 +541,8 @@ int play_main(int argc, char **argv)
             /* the style is set */
         } else {
             fprintf(stderr,
-                    GAME_PROGRAM " play: bad option '%s %s' (--side %s|%s, --depth N, --time MS, --elo %d-%d, --board %s|letters)\n",
+                    GAME_PROGRAM
+                    " play: bad option '%s %s' (--side %s|%s, --depth N, --time MS, --elo %d-%d, --board %s|letters)\n",
                     a, next, side_word(0).text, side_word(1).text, SKILL_ELO_MIN, SKILL_ELO_MAX, GAME_NATIVE_BOARD);
             return 2;
         }

@@ -8,5 +8,4 @@ int play_main(int argc, char **argv);
 
 /* Is the game over in pos? If so, msg says how and who won. */
 
-
 #endif

@@ -117,8 +117,8 @@ int ttlab_transpositions(int depth, int positions, const char *csv_path)
         fprintf(stderr, GAME_PROGRAM " ttlab: cannot write %s\n", csv_path);
         return 2;
     }
-    printf("ttlab transpositions: " GAME_NAME ", %d bench positions, the full tree of legal moves to depth %d\n",
-           count, depth);
+    printf("ttlab transpositions: " GAME_NAME ", %d bench positions, the full tree of legal moves to depth %d\n", count,
+           depth);
     printf("%5s %14s %14s %14s\n", "ply", "nodes", "distinct", "transposed %");
     if (csv)
         fprintf(csv, "game,ply,nodes,distinct,transposed_pct\n");

@@ -31,7 +31,7 @@ typedef struct {
 
 typedef struct {
     char label[48];
-    bool table;         /* false: no table at all */
+    bool table; /* false: no table at all */
     TTScheme scheme;
     size_t kb;
     LabSettings set;
@@ -41,8 +41,8 @@ typedef struct {
     SearchStats st;
     double cpu_ms;
     int fill;
-    int solved, exact_mates, tried;  /* mate mode: first search of each position */
-    int follow_right, follow_tried;  /* mate mode: after bm and the reply, table kept */
+    int solved, exact_mates, tried; /* mate mode: first search of each position */
+    int follow_right, follow_tried; /* mate mode: after bm and the reply, table kept */
 } LabResult;
 
 typedef struct {
@@ -337,9 +337,8 @@ typedef struct {
 static const LabVariant PLAIN[] = {{"", {0}}};
 static const LabVariant DEPTH0[] = {{" store-depth0", {0}}, {" no-depth0", {.no_depth0 = true}}};
 static const LabVariant ORDERING[] = {{" tt-move", {0}}, {" no-tt-move", {.no_tt_move = true}}};
-static const LabVariant AGING[] = {{" keep+aging", {0}},
-                                   {" keep no-aging", {.no_aging = true}},
-                                   {" clear-each-move", {.clear_between = true}}};
+static const LabVariant AGING[] = {
+    {" keep+aging", {0}}, {" keep no-aging", {.no_aging = true}}, {" clear-each-move", {.clear_between = true}}};
 static const LabVariant MATES[] = {{" adjust", {0}},
                                    {" no-adjust", {.no_mate_adjust = true}},
                                    {" adjust pv-cuts", {.pv_cutoffs = true}},
@@ -355,8 +354,9 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
         const LabVariant *variants;
         int count;
         bool no_table; /* "off" (no table) is a setup: its variants do not need a table */
-    } EXPERIMENTS[] = {{"schemes", PLAIN, 1, true},     {"sizes", PLAIN, 1, true}, {"depth0", DEPTH0, 2, false},
-                       {"ordering", ORDERING, 2, false}, {"aging", AGING, 3, false}, {"mates", MATES, 4, false},
+    } EXPERIMENTS[] = {{"schemes", PLAIN, 1, true},  {"sizes", PLAIN, 1, true},
+                       {"depth0", DEPTH0, 2, false}, {"ordering", ORDERING, 2, false},
+                       {"aging", AGING, 3, false},   {"mates", MATES, 4, false},
                        {"iir", IIR, 2, true}};
     const LabVariant *variants = NULL;
     int nvariants = 0;
@@ -382,8 +382,10 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
                     continue; /* the variants need a table */
                 s.table = false;
             } else if (!tt_scheme_parse(t, &s.scheme)) {
-                fprintf(stderr, GAME_PROGRAM " ttlab: unknown scheme '%s' "
-                                "(always, depth, two-tier, two-layer, aged-bucket, off)\n", t);
+                fprintf(stderr,
+                        GAME_PROGRAM " ttlab: unknown scheme '%s' "
+                                     "(always, depth, two-tier, two-layer, aged-bucket, off)\n",
+                        t);
                 return -1;
             }
             for (int v = 0; v < nvariants && n < max; v++) {
@@ -441,8 +443,18 @@ static bool lab_number(const char *opt, const char *v, long min, long max, int *
 
 int ttlab_main(int argc, char **argv)
 {
-    LabOptions o = {"schemes", 9, 1, 0, 40, 3, NULL, "tests/mates.epd", "64K,1M,16M",
-                    "always,depth,two-tier,two-layer,aged-bucket,off", false, false};
+    LabOptions o = {"schemes",
+                    9,
+                    1,
+                    0,
+                    40,
+                    3,
+                    NULL,
+                    "tests/mates.epd",
+                    "64K,1M,16M",
+                    "always,depth,two-tier,two-layer,aged-bucket,off",
+                    false,
+                    false};
     static const struct {
         const char *name;
         long min, max;
@@ -494,12 +506,16 @@ int ttlab_main(int argc, char **argv)
         } else if (a[0] != '-' && i == 0) {
             o.experiment = a;
         } else {
-            fprintf(stderr, GAME_PROGRAM " ttlab: unexpected argument '%s' ('" GAME_PROGRAM " ttlab --help' lists the options)\n", a);
+            fprintf(stderr,
+                    GAME_PROGRAM " ttlab: unexpected argument '%s' ('" GAME_PROGRAM
+                                 " ttlab --help' lists the options)\n",
+                    a);
             return 2;
         }
     }
     if (o.no_iir && !strcmp(o.experiment, "iir")) {
-        fprintf(stderr, GAME_PROGRAM " ttlab: --no-iir does not apply to the iir experiment, which runs IIR on and off\n");
+        fprintf(stderr,
+                GAME_PROGRAM " ttlab: --no-iir does not apply to the iir experiment, which runs IIR on and off\n");
         return 2;
     }
     if (!strcmp(o.experiment, "transpositions")) /* the game's tree, no search and no table */

@@ -27,17 +27,17 @@ enum {
     RELAY_BUSY_NAP_US = 1000, /* every 1 ms while it searches: each look takes the core from a search thread */
     TAG_ENTRIES = 1,
     TAG_LINE = 2,
-    TAG_EOF = 3,    /* no more input */
-    TAG_DONE = 4,   /* rank 0's search ended: stop yours (relay_comm, in order with the lines) */
-    TAG_RESULT = 5, /* a rank's deepest completed line, to rank 0 */
-    TAG_PLAYED = 6, /* XBoard: the move rank 0 played (relay_comm, in order with the lines) */
-    TAG_PROBE = 7,  /* a remote probe by message (probe_comm): the key and the tag of the answer */
-    TAG_ALONE = 8,  /* rank 0 served alone and has ended: the others end too (MPI_COMM_WORLD) */
-    PROBE_TAG_FIRST = 64,  /* the answers to a thread's remote probes by message carry its own tag, */
-    PROBE_TAGS = 30000,    /* one of these (MPI guarantees tags up to 32767) */
-    PROBE_NAP_NS = 20000,  /* a search thread waiting for such an answer looks every 20 us */
-    ALONE_NAP_MS = 10,     /* a rank waiting for rank 0 that serves alone looks every 10 ms */
-    HOME_SHIFT = 35, /* the home rank comes from key bits 35-47, which no table index uses (tt.c) */
+    TAG_EOF = 3,          /* no more input */
+    TAG_DONE = 4,         /* rank 0's search ended: stop yours (relay_comm, in order with the lines) */
+    TAG_RESULT = 5,       /* a rank's deepest completed line, to rank 0 */
+    TAG_PLAYED = 6,       /* XBoard: the move rank 0 played (relay_comm, in order with the lines) */
+    TAG_PROBE = 7,        /* a remote probe by message (probe_comm): the key and the tag of the answer */
+    TAG_ALONE = 8,        /* rank 0 served alone and has ended: the others end too (MPI_COMM_WORLD) */
+    PROBE_TAG_FIRST = 64, /* the answers to a thread's remote probes by message carry its own tag, */
+    PROBE_TAGS = 30000,   /* one of these (MPI guarantees tags up to 32767) */
+    PROBE_NAP_NS = 20000, /* a search thread waiting for such an answer looks every 20 us */
+    ALONE_NAP_MS = 10,    /* a rank waiting for rank 0 that serves alone looks every 10 ms */
+    HOME_SHIFT = 35,      /* the home rank comes from key bits 35-47, which no table index uses (tt.c) */
     HOME_BITS = 13,
 };
 
@@ -68,15 +68,15 @@ static atomic_bool done;
 static bool serving; /* cluster_serve started the relay and the exchange */
 
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
-static Batch *queues;                        /* [r]: entries waiting to go to rank r */
-static _Atomic uint64_t remote_nodes[CLUSTER_MAX_RANKS];   /* each rank's last reported node count (this search) */
-static _Atomic int remote_hashfull[CLUSTER_MAX_RANKS];     /* and its table's fill */
+static Batch *queues;                                    /* [r]: entries waiting to go to rank r */
+static _Atomic uint64_t remote_nodes[CLUSTER_MAX_RANKS]; /* each rank's last reported node count (this search) */
+static _Atomic int remote_hashfull[CLUSTER_MAX_RANKS];   /* and its table's fill */
 static _Atomic uint64_t entries_sent, entries_received, entries_dropped; /* dropped: the queue was full */
 static _Atomic uint64_t bytes_sent, remote_probes, remote_found;
 
 static _Atomic int table_mode = CLUSTER_REPLICATED; /* option ClusterTable */
-static atomic_bool node_share = true;                /* option ClusterNodeShare */
-static int latency_us;                               /* CHARIOT_CLUSTER_LATENCY_US: a simulated link */
+static atomic_bool node_share = true;               /* option ClusterNodeShare */
+static int latency_us;                              /* CHARIOT_CLUSTER_LATENCY_US: a simulated link */
 
 /* Each rank's slice of the global table, in an MPI-3 shared-memory window of the ranks on its node
  * (shared_win), which is also one window of all ranks (home_win) for MPI_Get from other nodes. slices[r]
@@ -154,7 +154,10 @@ static void link_delay(int64_t since, bool spin)
         }
 }
 
-static int home_of(Key key) { return (int)((((key >> HOME_SHIFT) & ((1u << HOME_BITS) - 1)) * (uint64_t)size) >> HOME_BITS); }
+static int home_of(Key key)
+{
+    return (int)((((key >> HOME_SHIFT) & ((1u << HOME_BITS) - 1)) * (uint64_t)size) >> HOME_BITS);
+}
 
 static void write_all(int fd, const char *p, size_t n)
 {
@@ -198,7 +201,8 @@ static void relay_wait(MPI_Request *req, MPI_Status *st)
  * its protocol loop then ends the search, in the order of the lines, and every rank runs every command. */
 static bool starts_search(const char *line)
 {
-    static const char *const WORDS[] = {"position", "go", "ucinewgame", "setoption", "fen", "startpos", "banmoves", "bench"};
+    static const char *const WORDS[] = {"position", "go",       "ucinewgame", "setoption",
+                                        "fen",      "startpos", "banmoves",   "bench"};
     for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
         if (first_word_is(line, WORDS[i]))
             return true;
@@ -236,7 +240,7 @@ static void *relay_main(void *arg)
             relay_wait(&req, &st);
             MPI_Get_count(&st, MPI_CHAR, &len);
             if (st.MPI_TAG == TAG_DONE) { /* rank 0 has played: this rank's search is over too */
-                if (!xboard_running()) /* XBoard: rank 0's move (TAG_PLAYED) ends it, in order with the lines */
+                if (!xboard_running())    /* XBoard: rank 0's move (TAG_PLAYED) ends it, in order with the lines */
                     engine_stop();
                 continue;
             }
@@ -291,7 +295,8 @@ static TTEntry *node_group(Key key)
 static void queue_entry(Key key, Score value, Bound bound, Depth depth, Move move)
 {
     const WireEntry w = {key, value, (int16_t)depth, (uint16_t)move, (int32_t)bound, 0};
-    const bool share = sharing_node(), home_mode = atomic_load_explicit(&table_mode, memory_order_relaxed) == CLUSTER_HOME_RANK;
+    const bool share = sharing_node(),
+               home_mode = atomic_load_explicit(&table_mode, memory_order_relaxed) == CLUSTER_HOME_RANK;
     const int home = home_of(key);
     if (home_mode) {
         if (share && slices[home])
@@ -317,7 +322,7 @@ static void queue_entry(Key key, Score value, Bound bound, Depth depth, Move mov
 static bool get_group(int home, size_t at, int n, uint64_t *group)
 {
     return MPI_Get(group, n * 8, MPI_BYTE, home, (MPI_Aint)(at * 8), n * 8, MPI_BYTE, home_win) == MPI_SUCCESS &&
-           MPI_Win_flush(home, home_win) == MPI_SUCCESS;
+        MPI_Win_flush(home, home_win) == MPI_SUCCESS;
 }
 
 /* A remote probe by message, where the MPI library gave no one-sided window: the key goes to its home rank,
@@ -381,7 +386,8 @@ static bool probe_home(Key key, Depth depth, TTExternal *out)
 {
     (void)depth; /* tt_probe_deep asks only at nodes of CLUSTER_SHARE_DEPTH and deeper (tt_set_remote_probe) */
     const int home = home_of(key), n = tt_group_entries();
-    if (atomic_load_explicit(&table_mode, memory_order_relaxed) != CLUSTER_HOME_RANK || (sharing_node() && slices[home]))
+    if (atomic_load_explicit(&table_mode, memory_order_relaxed) != CLUSTER_HOME_RANK ||
+        (sharing_node() && slices[home]))
         return false;
     const size_t at = tt_group_offset(key, home_buckets);
     uint64_t group[TT_BUCKET_ENTRIES];
@@ -560,7 +566,8 @@ static void *exchange_main(void *arg)
     Batch *out = calloc((size_t)size, sizeof *out), *in = malloc(sizeof *in);
     const struct timespec nap = {0, CLUSTER_FLUSH_MS * 1000000L};
     MPI_Request *reqs = calloc((size_t)size + 1, sizeof *reqs);
-    MPI_Status *sts = calloc((size_t)size + 1, sizeof *sts); /* not MPI_STATUSES_IGNORE: GCC takes MPICH's for an array */
+    MPI_Status *sts =
+        calloc((size_t)size + 1, sizeof *sts); /* not MPI_STATUSES_IGNORE: GCC takes MPICH's for an array */
     int byes = 0;
     bool was_busy = false, bye_sent = false;
     while (atomic_load(&gate) == 0) /* cluster_serve: every rank's threads started (1), or not all (-1) */
@@ -646,7 +653,8 @@ bool cluster_start(int *argc, char ***argv)
     MPI_Comm_size(MPI_COMM_WORLD, &world_size);
     size = world_size;
     if (provided < MPI_THREAD_MULTIPLE)
-        snprintf(alone_why, sizeof alone_why, "the MPI library gives no MPI_THREAD_MULTIPLE (thread level %d)", provided);
+        snprintf(alone_why, sizeof alone_why, "the MPI library gives no MPI_THREAD_MULTIPLE (thread level %d)",
+                 provided);
     else if (size > CLUSTER_MAX_RANKS)
         snprintf(alone_why, sizeof alone_why, "%d ranks, at most %d", size, CLUSTER_MAX_RANKS);
     return true;
@@ -717,7 +725,8 @@ static bool open_slices(void)
             if (!strcmp(v, WINDOWS_NAMES[w]))
                 want = w;
         if (want < 0 && rank == 0)
-            fprintf(stderr, "chariot-mpi: CHARIOT_CLUSTER_WINDOWS must be none, shared or all, got '%s'; using all\n", v);
+            fprintf(stderr, "chariot-mpi: CHARIOT_CLUSTER_WINDOWS must be none, shared or all, got '%s'; using all\n",
+                    v);
         want = want < 0 ? WINDOWS_ALL : want;
     }
     if (MPI_Allreduce(MPI_IN_PLACE, &want, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD) != MPI_SUCCESS)
@@ -802,8 +811,8 @@ static bool open_slices(void)
     slices[rank] = home_slice;
     clear_home();
     if (!have_shared)
-        snprintf(fallback_note, sizeof fallback_note, "no shared-memory window (%s): the ranks of a node share no table",
-                 why_shared);
+        snprintf(fallback_note, sizeof fallback_note,
+                 "no shared-memory window (%s): the ranks of a node share no table", why_shared);
     if (!have_window)
         snprintf(fallback_note + strlen(fallback_note), sizeof fallback_note - strlen(fallback_note),
                  "%sno one-sided window (%s): home-rank's remote probes go as messages", *fallback_note ? "; " : "",
@@ -854,7 +863,8 @@ static bool start_ranks(void)
     if (lo != hi) {
         snprintf(alone_why, sizeof alone_why,
                  "CHARIOT_CLUSTER_HOME_MB differs between ranks (%ld to %ld); give every rank the same (mpirun -x "
-                 "CHARIOT_CLUSTER_HOME_MB)", lo, hi);
+                 "CHARIOT_CLUSTER_HOME_MB)",
+                 lo, hi);
         return false;
     }
     home_buckets = (size_t)home_mb * (1u << 20) / 64;
@@ -932,7 +942,8 @@ bool cluster_serve(void)
             follow_alone();
             return false;
         }
-        snprintf(fallback_note, sizeof fallback_note, "the cluster could not start (%s): rank 0 serves alone", alone_why);
+        snprintf(fallback_note, sizeof fallback_note, "the cluster could not start (%s): rank 0 serves alone",
+                 alone_why);
         fprintf(stderr, "chariot-mpi: %s\n", fallback_note);
         proto_set_notice(fallback_note);
         return true;
@@ -954,7 +965,7 @@ bool cluster_serve(void)
     tt_set_clear_hook(clear_home);
     threads_set_extra_nodes(others_nodes);
     threads_set_process_rank(rank); /* the ranks do not all search alike: rank r's threads act as helpers */
-    if (rank == 0) /* XBoard: rank 0 plays the engine's moves, the others take them from it */
+    if (rank == 0)                  /* XBoard: rank 0 plays the engine's moves, the others take them from it */
         xboard_set_leader_hook(leader_played);
     else
         xboard_set_follower(true);
@@ -991,15 +1002,16 @@ void cluster_end(void)
         }
     }
     if (getenv("CHARIOT_CLUSTER_STATS"))
-        fprintf(stderr,
-                "chariot-mpi rank %d: %llu entries sent, %llu received, %llu dropped (queue full), %llu bytes sent, "
-                "%llu remote probes, %llu found, %llu slice entries, %llu nodes, %llu probes, %llu hits, %llu cutoffs\n",
-                rank, (unsigned long long)atomic_load(&entries_sent), (unsigned long long)atomic_load(&entries_received),
-                (unsigned long long)atomic_load(&entries_dropped), (unsigned long long)atomic_load(&bytes_sent),
-                (unsigned long long)atomic_load(&remote_probes), (unsigned long long)atomic_load(&remote_found),
-                (unsigned long long)slice_entries,
-                (unsigned long long)searched.nodes, (unsigned long long)searched.tt_probes,
-                (unsigned long long)searched.tt_hits, (unsigned long long)searched.tt_cutoffs);
+        fprintf(
+            stderr,
+            "chariot-mpi rank %d: %llu entries sent, %llu received, %llu dropped (queue full), %llu bytes sent, "
+            "%llu remote probes, %llu found, %llu slice entries, %llu nodes, %llu probes, %llu hits, %llu cutoffs\n",
+            rank, (unsigned long long)atomic_load(&entries_sent), (unsigned long long)atomic_load(&entries_received),
+            (unsigned long long)atomic_load(&entries_dropped), (unsigned long long)atomic_load(&bytes_sent),
+            (unsigned long long)atomic_load(&remote_probes), (unsigned long long)atomic_load(&remote_found),
+            (unsigned long long)slice_entries, (unsigned long long)searched.nodes,
+            (unsigned long long)searched.tt_probes, (unsigned long long)searched.tt_hits,
+            (unsigned long long)searched.tt_cutoffs);
     MPI_Finalize();
 }
 
@@ -1031,4 +1043,7 @@ static const EngineOption CLUSTER_OPTIONS[] = {
     {"ClusterNodeShare", OPT_CHECK, "true", 0, 0, NULL, apply_cluster_node_share},
 };
 
-void cluster_add_options(void) { proto_add_options(CLUSTER_OPTIONS, (int)(sizeof CLUSTER_OPTIONS / sizeof CLUSTER_OPTIONS[0])); }
+void cluster_add_options(void)
+{
+    proto_add_options(CLUSTER_OPTIONS, (int)(sizeof CLUSTER_OPTIONS / sizeof CLUSTER_OPTIONS[0]));
+}

@@ -53,17 +53,17 @@ uint64_t engine_perft(Position *pos, int depth);
 void engine_set_yield(void (*yield)(int nap_ms));
 
 /* Settings and state between searches. */
-enum { MAX_THREADS = 256 }; /* the Threads option's largest value */
+enum { MAX_THREADS = 256 };     /* the Threads option's largest value */
 bool engine_set_threads(int n); /* false: the old pool stays, or fewer threads run (engine_threads says) */
 int engine_threads(void);
-void engine_new_game(void);     /* forget the game's histories (ucinewgame) */
+void engine_new_game(void); /* forget the game's histories (ucinewgame) */
 void engine_clear_histories(void);
 
 /* What the last search did (bench, the table laboratory). */
-uint64_t engine_nodes(void);                /* every thread's nodes */
-const SearchStats *engine_stats(void);      /* the main thread's counters */
-Score engine_root_score(void);              /* the main thread's score of its best root move */
-int engine_finisher(int depth);             /* the thread whose iteration of `depth` ended the search: 0 main */
+uint64_t engine_nodes(void);           /* every thread's nodes */
+const SearchStats *engine_stats(void); /* the main thread's counters */
+Score engine_root_score(void);         /* the main thread's score of its best root move */
+int engine_finisher(int depth);        /* the thread whose iteration of `depth` ended the search: 0 main */
 /* Adds each depth's iteration costs: [0] the main thread's, [1] the helpers'. */
 void engine_add_iterations(IterationTally sum[2][MAX_PLY]);
 

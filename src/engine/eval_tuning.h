@@ -17,12 +17,12 @@ enum { EVAL_WEIGHTS(EVAL_WEIGHT_ENUM) EVAL_WEIGHT_NB };
 #undef EVAL_WEIGHT_ENUM
 
 #define EVAL_WEIGHT_VALUE(name, value) value,
-#define EVAL_WEIGHT_NAME(name, value) #name,
+#define EVAL_WEIGHT_NAME(name, value)  #name,
 #ifdef EVAL_TUNING
 extern int eval_weights[EVAL_WEIGHT_NB]; /* writable, for tools/tune.c */
 extern const char *const EVAL_WEIGHT_NAMES[EVAL_WEIGHT_NB];
-#define EVAL_WEIGHTS_DEFINE                                                                                  \
-    int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)};                                    \
+#define EVAL_WEIGHTS_DEFINE                                                                                            \
+    int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)};                                              \
     const char *const EVAL_WEIGHT_NAMES[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_NAME)}
 #else
 #define EVAL_WEIGHTS_DEFINE static const int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)}

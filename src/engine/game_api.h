@@ -25,23 +25,23 @@
 #include "game.h"
 
 /* --- Inline in game.h: called at every node, so the compiler must see them. --- */
-static inline Color pos_side(const Position *pos);                /* side to move */
-static inline Key pos_key(const Position *pos);                   /* Zobrist key of the position */
-static inline Key pos_structure_key(const Position *pos);         /* key of the slow-moving pieces (correction history) */
-static inline bool pos_in_check(const Position *pos);             /* side to move is in check */
-static inline int move_from(Move m);                              /* the move's squares: history tables */
+static inline Color pos_side(const Position *pos);        /* side to move */
+static inline Key pos_key(const Position *pos);           /* Zobrist key of the position */
+static inline Key pos_structure_key(const Position *pos); /* key of the slow-moving pieces (correction history) */
+static inline bool pos_in_check(const Position *pos);     /* side to move is in check */
+static inline int move_from(Move m);                      /* the move's squares: history tables */
 static inline int move_to(Move m);
-static inline int pos_piece_on(const Position *pos, int sq);      /* piece code, 0 = empty: history [piece][to] */
-static inline bool pos_is_capture(const Position *pos, Move m);   /* m takes a piece (m pseudo-legal) */
+static inline int pos_piece_on(const Position *pos, int sq);    /* piece code, 0 = empty: history [piece][to] */
+static inline bool pos_is_capture(const Position *pos, Move m); /* m takes a piece (m pseudo-legal) */
 /* The moves GEN_NOISY generates: the picker tries them first, quiescence searches only them, reductions
  * and quiet histories leave them alone (captures; in chess also en passant and queen promotions). */
 static inline bool pos_is_noisy(const Position *pos, Move m);
 static inline Score game_no_move_score(const Position *pos, int ply); /* value when the side to move has no move */
-static inline const char *game_color_name(Color c);               /* "Red", "White", ... */
-static inline int pos_rule_counter(const Position *pos);          /* plies counted by the move-count rule */
+static inline const char *game_color_name(Color c);                   /* "Red", "White", ... */
+static inline int pos_rule_counter(const Position *pos);              /* plies counted by the move-count rule */
 
 /* --- Setup and text. --- */
-void game_init(void);           /* tables the game needs (attacks, keys); before any position is set */
+void game_init(void);                  /* tables the game needs (attacks, keys); before any position is set */
 void game_set_key_seed(uint64_t seed); /* new Zobrist keys (the table laboratory); set positions again after */
 /* A FEN error leaves `pos` unchanged and says why in `err`. */
 bool pos_set_fen(Position *pos, const char *fen, char *err, size_t errlen);
@@ -56,8 +56,8 @@ void pos_print_board(const Position *pos, const BoardStyle *style, char *buf, si
  * falls back to its coordinates. `buf` holds MOVE_TEXT_MAX bytes; m is legal in pos, or MOVE_NONE. */
 void pos_move_text(const Position *pos, Move m, MoveStyle style, char *buf);
 Move pos_parse_move_text(const Position *pos, const char *text, MoveStyle style); /* a legal move or MOVE_NONE */
-void move_to_str(Move m, char buf[8]); /* coordinates without a position (logs, the laboratory) */
-Move pos_parse_move(const Position *pos, const char *text); /* coordinates: a legal move or MOVE_NONE */
+void move_to_str(Move m, char buf[8]);                       /* coordinates without a position (logs, the laboratory) */
+Move pos_parse_move(const Position *pos, const char *text);  /* coordinates: a legal move or MOVE_NONE */
 Move pos_parse_human(const Position *pos, const char *text); /* any notation a player may type */
 /* A line of moves in the notation people read (with move numbers where the game writes them). */
 void pos_pv_to_human(const Position *pos, const Move *pv, int n, char *buf, size_t len);
@@ -84,7 +84,7 @@ int pos_mvv_lva(const Position *pos, Move m);                /* capture ordering
 bool pos_see_ge(const Position *pos, Move m, int threshold); /* static exchange >= threshold */
 int pos_see(const Position *pos, Move m);
 Score eval_evaluate(const Position *pos);
-void pos_refresh_eval(Position *pos); /* recompute the current ply's incremental evaluation (the tuner) */
+void pos_refresh_eval(Position *pos);  /* recompute the current ply's incremental evaluation (the tuner) */
 bool pos_null_ok(const Position *pos); /* the side to move has material that makes a null move safe */
 /* Repetition / move-count / dead-material verdict here, as the search sees it: a repetition counts when
  * its earlier occurrence lies after the search root, or when the position occurred twice before. */

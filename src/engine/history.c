@@ -30,7 +30,10 @@ static inline void gravity(int16_t *entry, int b, int limit)
     *entry = (int16_t)(*entry + b - *entry * (b < 0 ? -b : b) / limit);
 }
 
-void history_update(int16_t *entry, int bonus) { gravity(entry, iclamp(bonus, -HISTORY_MAX, HISTORY_MAX), HISTORY_MAX); }
+void history_update(int16_t *entry, int bonus)
+{
+    gravity(entry, iclamp(bonus, -HISTORY_MAX, HISTORY_MAX), HISTORY_MAX);
+}
 
 int history_quiet_score(const History *h, const HistoryContext *hc, Color us, int piece, Move m)
 {

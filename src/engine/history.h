@@ -52,7 +52,7 @@ typedef struct {
 
 void history_clear(History *h);
 void history_clear_if_searched(History *h); /* a new game: what no search has touched is still clear */
-void history_new_search(History *h); /* killers are per search */
+void history_new_search(History *h);        /* killers are per search */
 int history_bonus(Depth depth);
 void history_update(int16_t *entry, int bonus);
 int history_quiet_score(const History *h, const HistoryContext *hc, Color us, int piece, Move m);

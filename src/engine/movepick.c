@@ -5,8 +5,8 @@
 
 enum {
     EVASION_CAPTURE_BONUS = 1 << 20,
-    CAPTURE_MVV_SCALE = 2,          /* MVV-LVA key (victim value * 8) times this ... */
-    CAPTURE_HISTORY_DIV = 8,        /* ... plus capture history divided by this */
+    CAPTURE_MVV_SCALE = 2,   /* MVV-LVA key (victim value * 8) times this ... */
+    CAPTURE_HISTORY_DIV = 8, /* ... plus capture history divided by this */
 };
 
 void movepick_init(MovePicker *mp, const Position *pos, const History *hist, const HistoryContext *hc, Move tt_move,
@@ -37,7 +37,7 @@ static void score_captures(MovePicker *mp)
 {
     for (int i = mp->cur; i < mp->end; i++)
         mp->moves[i].score = pos_mvv_lva(mp->pos, mp->moves[i].move) * CAPTURE_MVV_SCALE +
-                             history_capture_score(mp->hist, mp->pos, mp->moves[i].move) / CAPTURE_HISTORY_DIV;
+            history_capture_score(mp->hist, mp->pos, mp->moves[i].move) / CAPTURE_HISTORY_DIV;
 }
 
 static void score_quiets(MovePicker *mp)
@@ -55,8 +55,8 @@ static void score_evasions(MovePicker *mp)
     for (int i = mp->cur; i < mp->end; i++) {
         Move m = mp->moves[i].move;
         mp->moves[i].score = pos_is_noisy(mp->pos, m)
-                                 ? EVASION_CAPTURE_BONUS + pos_mvv_lva(mp->pos, m)
-                                 : history_quiet_score(mp->hist, &mp->hc, us, pos_piece_on(mp->pos, move_from(m)), m);
+            ? EVASION_CAPTURE_BONUS + pos_mvv_lva(mp->pos, m)
+            : history_quiet_score(mp->hist, &mp->hc, us, pos_piece_on(mp->pos, move_from(m)), m);
     }
 }
 
@@ -195,7 +195,6 @@ Move movepick_next(MovePicker *mp)
         mp->stage = STAGE_DONE;
         /* fall through */
     case STAGE_DONE:
-    default:
-        return MOVE_NONE;
+    default: return MOVE_NONE;
     }
 }

@@ -234,7 +234,8 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     bool improving = false;
     if (!in_check) {
         eval = static_eval = corrected_eval(t);
-        if (tp.hit && tp.data.value != SCORE_NONE && (tp.data.bound & (tp.data.value > eval ? BOUND_LOWER : BOUND_UPPER)))
+        if (tp.hit && tp.data.value != SCORE_NONE &&
+            (tp.data.bound & (tp.data.value > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tp.data.value;
         improving = ply >= 2 && t->s.stack[ply - 2].eval != SCORE_NONE && eval > t->s.stack[ply - 2].eval;
     }
@@ -299,10 +300,12 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
                     continue;
                 int lmr_depth = imax(depth - 1 - LMR_TABLE[imin(depth, 63)][imin(moves + 1, 63)], 0);
                 bool lmp = depth <= LMP_MAX_DEPTH && moves >= lmp_limit; /* late-move pruning */
-                bool futile = lmr_depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha;
+                bool futile =
+                    lmr_depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha;
                 /* Checks are never pruned; the (costlier) check test runs only for a move about to go. */
                 if ((lmp || futile ||
-                     (lmr_depth <= SEE_QUIET_MAX_DEPTH && !pos_see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))) &&
+                     (lmr_depth <= SEE_QUIET_MAX_DEPTH &&
+                      !pos_see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))) &&
                     !pos_gives_check(pos, m)) {
                     skip_quiets = lmp;
                     continue;

@@ -10,62 +10,62 @@
 
 /* Tunables. */
 enum {
-    ASPIRATION_MIN_DEPTH = 5,   /* aspiration windows from this depth on */
-    ASPIRATION_WINDOW = 30,     /* first half-width, doubled on each fail */
+    ASPIRATION_MIN_DEPTH = 5, /* aspiration windows from this depth on */
+    ASPIRATION_WINDOW = 30,   /* first half-width, doubled on each fail */
     NULL_MOVE_MIN_DEPTH = 2,
-    NULL_MOVE_BASE_R = 3,       /* R = base + depth / divisor */
+    NULL_MOVE_BASE_R = 3, /* R = base + depth / divisor */
     NULL_MOVE_DEPTH_DIV = 4,
-    NULL_MOVE_EVAL_DIV = 200,   /* R grows by one per this much above beta (up to 3) */
-    RFP_MAX_DEPTH = 7,          /* reverse futility: eval - margin * depth >= beta */
+    NULL_MOVE_EVAL_DIV = 200, /* R grows by one per this much above beta (up to 3) */
+    RFP_MAX_DEPTH = 7,        /* reverse futility: eval - margin * depth >= beta */
     RFP_MARGIN = 90,
-    RAZOR_MAX_DEPTH = 3,        /* razoring: eval + base + per_depth2 * d^2 < alpha */
+    RAZOR_MAX_DEPTH = 3, /* razoring: eval + base + per_depth2 * d^2 < alpha */
     RAZOR_BASE = 200,
     RAZOR_PER_DEPTH2 = 120,
-    IIR_MIN_DEPTH = 4,          /* internal iterative reduction without a table move */
-    LMP_MAX_DEPTH = 8,          /* late-move pruning: quiets after (base + d^2) / (2 - improving) */
+    IIR_MIN_DEPTH = 4, /* internal iterative reduction without a table move */
+    LMP_MAX_DEPTH = 8, /* late-move pruning: quiets after (base + d^2) / (2 - improving) */
     LMP_BASE = 3,
-    FUTILITY_MAX_DEPTH = 8,     /* futility: eval + base + per_depth * d <= alpha (d = reduced depth) */
+    FUTILITY_MAX_DEPTH = 8, /* futility: eval + base + per_depth * d <= alpha (d = reduced depth) */
     FUTILITY_BASE = 120,
     FUTILITY_PER_DEPTH = 100,
-    SEE_QUIET_MAX_DEPTH = 8,    /* quiets losing more than margin * d^2 by SEE are skipped */
+    SEE_QUIET_MAX_DEPTH = 8, /* quiets losing more than margin * d^2 by SEE are skipped */
     SEE_QUIET_MARGIN = 25,
-    SEE_CAPTURE_MAX_DEPTH = 6,  /* captures losing more than margin * d by SEE are skipped */
+    SEE_CAPTURE_MAX_DEPTH = 6, /* captures losing more than margin * d by SEE are skipped */
     SEE_CAPTURE_MARGIN = 100,
     LMR_MIN_DEPTH = 3,
-    LMR_MIN_MOVES = 3,          /* the first moves are never reduced */
-    LMR_HISTORY_DIV = 6000,     /* one ply less reduction per this much history */
-    QS_SEE_THRESHOLD = 0,       /* quiescence skips captures losing more */
-    QS_FUTILITY_MARGIN = 150,   /* delta pruning: stand pat + margin + SEE gain must reach alpha */
-    CHECK_STOP_EVERY = 1024,    /* nodes between clock checks */
+    LMR_MIN_MOVES = 3,        /* the first moves are never reduced */
+    LMR_HISTORY_DIV = 6000,   /* one ply less reduction per this much history */
+    QS_SEE_THRESHOLD = 0,     /* quiescence skips captures losing more */
+    QS_FUTILITY_MARGIN = 150, /* delta pruning: stand pat + margin + SEE gain must reach alpha */
+    CHECK_STOP_EVERY = 1024,  /* nodes between clock checks */
     MAX_MULTIPV = 64,
     MATE_SETTLED_EXTRA_DEPTH = 4, /* no depth limit: stop deepening at 2 * mate plies + this */
-    SMP_DEFER_MIN_DEPTH = 4,    /* threads split work at nodes this deep */
-    SMP_HELPERS_SKIP_DEPTHS = 1, /* 1: helpers skip iterations by a pattern */
+    SMP_DEFER_MIN_DEPTH = 4,      /* threads split work at nodes this deep */
+    SMP_HELPERS_SKIP_DEPTHS = 1,  /* 1: helpers skip iterations by a pattern */
 };
-#define LMR_BASE 0.75
+#define LMR_BASE    0.75
 #define LMR_DIVISOR 2.25
 
 typedef struct {
-    int depth;           /* 0: no limit */
-    uint64_t nodes;      /* 0: no limit */
-    int64_t movetime;    /* ms, 0: none */
-    int64_t time[2];     /* ms left per colour, -1: not given */
+    int depth;        /* 0: no limit */
+    uint64_t nodes;   /* 0: no limit */
+    int64_t movetime; /* ms, 0: none */
+    int64_t time[2];  /* ms left per colour, -1: not given */
     int64_t inc[2];
     int movestogo;
-    int64_t overhead;    /* ms kept back for communication */
+    int64_t overhead; /* ms kept back for communication */
     bool infinite;
     bool ponder;
-    int mate;            /* search for a mate in this many moves, 0: off */
+    int mate; /* search for a mate in this many moves, 0: off */
     int multipv;
-    int nsearchmoves;    /* root moves restricted to this list if > 0 */
+    int nsearchmoves; /* root moves restricted to this list if > 0 */
     Move searchmoves[MAX_MOVES];
-    int nbanmoves;       /* root moves never played */
+    int nbanmoves; /* root moves never played */
     Move banmoves[MAX_MOVES];
-    bool no_tt_move;     /* laboratory: do not order the table move first */
-    bool tt_pv_cutoffs;  /* laboratory: take table cutoffs at PV nodes too (as XQWLight does) */
-    bool no_iir;         /* laboratory: no internal iterative reduction (ttlab iir) */
-    bool weakened;       /* play below full strength at skill_level (skill.h) */
-    int skill_level;     /* 0 .. SKILL_MAX */
+    bool no_tt_move;    /* laboratory: do not order the table move first */
+    bool tt_pv_cutoffs; /* laboratory: take table cutoffs at PV nodes too (as XQWLight does) */
+    bool no_iir;        /* laboratory: no internal iterative reduction (ttlab iir) */
+    bool weakened;      /* play below full strength at skill_level (skill.h) */
+    int skill_level;    /* 0 .. SKILL_MAX */
 } SearchLimits;
 
 typedef struct {
@@ -90,8 +90,8 @@ typedef struct {
     uint64_t nodes, qnodes;
     uint64_t tt_probes, tt_hits, tt_cutoffs;
     uint64_t tt_move_tried, tt_move_cutoffs; /* nodes that searched a table move first; it cut */
-    uint64_t cut_nodes, first_move_cuts;      /* beta cutoffs; of them by the first move */
-    uint64_t stores[4];                       /* by TTStoreResult */
+    uint64_t cut_nodes, first_move_cuts;     /* beta cutoffs; of them by the first move */
+    uint64_t stores[4];                      /* by TTStoreResult */
 } SearchStats;
 void search_stats_add(SearchStats *a, const SearchStats *b); /* a += b */
 

@@ -36,8 +36,8 @@ static bool pv_equal(const PvLine *a, const PvLine *b)
 
 /* `shown` (the main thread's) keeps the first line last reported, so that the
  * move played and its ponder move can be checked against what the GUI shows. */
-static void send_info(const SearchThread *t, const SearchReporter *rep, int depth, int seldepth, int multipv, Score score,
-                      Bound bound, const Move *pv, int len)
+static void send_info(const SearchThread *t, const SearchReporter *rep, int depth, int seldepth, int multipv,
+                      Score score, Bound bound, const Move *pv, int len)
 {
     SearchInfo info;
     info.depth = depth;
@@ -110,7 +110,7 @@ static bool helper_skips(int id, int depth, int target)
 {
     int i = (id - 1) % 20;
     return SMP_HELPERS_SKIP_DEPTHS && id > 0 && depth != target &&
-           ((depth + target + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0;
+        ((depth + target + SKIP_PHASE[i]) / SKIP_SIZE[i]) % 2 != 0;
 }
 
 /* Lines the main thread reports (MultiPV, as far as there are root moves). */

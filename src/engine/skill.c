@@ -23,8 +23,9 @@ int skill_level_for_elo(int elo)
         return LEVEL_ELO[0].level;
     for (int i = 1; i < LEVEL_ELO_COUNT; i++)
         if (elo <= LEVEL_ELO[i].elo)
-            return LEVEL_ELO[i - 1].level + (elo - LEVEL_ELO[i - 1].elo) * (LEVEL_ELO[i].level - LEVEL_ELO[i - 1].level) /
-                                                (LEVEL_ELO[i].elo - LEVEL_ELO[i - 1].elo);
+            return LEVEL_ELO[i - 1].level +
+                (elo - LEVEL_ELO[i - 1].elo) * (LEVEL_ELO[i].level - LEVEL_ELO[i - 1].level) /
+                (LEVEL_ELO[i].elo - LEVEL_ELO[i - 1].elo);
     return SKILL_MAX - 1;
 }
 

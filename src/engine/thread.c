@@ -295,7 +295,10 @@ void threads_publish_line(const SearchThread *t)
     process_hooks.publish(&line);
 }
 
-bool threads_outside_line(Key root, SearchLine *out) { return process_hooks.outside && process_hooks.outside(root, out); }
+bool threads_outside_line(Key root, SearchLine *out)
+{
+    return process_hooks.outside && process_hooks.outside(root, out);
+}
 
 /* The search that another process's completed line may end: its root and the depth it was asked for. */
 static _Atomic Key ending_root;

@@ -21,9 +21,9 @@ typedef struct {
 } PvLine;
 
 typedef struct {
-    Move move;          /* the move that led to this ply */
-    int16_t *cont;      /* its continuation-history row (NULL: null move / none) */
-    Score eval;         /* the static evaluation, corrected and sharpened by the table (SCORE_NONE in check) */
+    Move move;     /* the move that led to this ply */
+    int16_t *cont; /* its continuation-history row (NULL: null move / none) */
+    Score eval;    /* the static evaluation, corrected and sharpened by the table (SCORE_NONE in check) */
     PvLine pv;
 } StackEntry;
 
@@ -44,9 +44,9 @@ typedef struct {
 } EvalCacheEntry;
 
 typedef struct SearchThread {
-    int id;                      /* 0: the main thread, which reports and keeps time */
-    _Atomic uint64_t published;  /* nodes, copied from s.stats.nodes every 1024 and at the end of a helper's search */
-    uint64_t searches;           /* helpers: searches joined since this SearchThread was created */
+    int id;                     /* 0: the main thread, which reports and keeps time */
+    _Atomic uint64_t published; /* nodes, copied from s.stats.nodes every 1024 and at the end of a helper's search */
+    uint64_t searches;          /* helpers: searches joined since this SearchThread was created */
     Position pos;
     History hist;
     EvalCacheEntry eval_cache[EVAL_CACHE_SIZE];
@@ -56,8 +56,8 @@ typedef struct SearchThread {
         RootMove root[MAX_MOVES];
         int nroot, pv_index, seldepth, completed_depth;
         int64_t start_ms, optimum_ms, maximum_ms;
-        uint64_t others_nodes;   /* main thread: the helpers' nodes at the last check */
-        PvLine shown;            /* main thread: the first line of the last info it reported */
+        uint64_t others_nodes; /* main thread: the helpers' nodes at the last check */
+        PvLine shown;          /* main thread: the first line of the last info it reported */
         SearchStats stats;
         IterationTally iterations[MAX_PLY]; /* by depth */
     } s;
@@ -68,9 +68,8 @@ extern atomic_bool g_stop;      /* set: every search returns as soon as it can *
 extern atomic_bool g_pondering; /* set: no time limit until ponderhit */
 
 bool thread_time_up(SearchThread *t);
-int64_t thread_elapsed(const SearchThread *t); /* ms our clock has run in this search */
+int64_t thread_elapsed(const SearchThread *t);          /* ms our clock has run in this search */
 void thread_hold_until_released(const SearchThread *t); /* infinite/ponder: wait for stop or ponderhit */
-
 
 /* The pool: thread 0 is the main search thread. */
 void threads_init(void);
@@ -81,8 +80,8 @@ int threads_count(void);
  * (the pool keeps the threads that run). Helpers are persistent threads that
  * sleep between searches. */
 bool threads_set_count(int n);
-void threads_exit(void); /* stop any search, end the helper threads */
-uint64_t threads_nodes(void);  /* all threads, as far as published (and the extra nodes below); on the main thread */
+void threads_exit(void);      /* stop any search, end the helper threads */
+uint64_t threads_nodes(void); /* all threads, as far as published (and the extra nodes below); on the main thread */
 void threads_launch_helpers(void);
 void threads_join_helpers(void);
 void threads_clear_histories(void);
@@ -117,8 +116,8 @@ void threads_job_finishing(void);
 void threads_control_reset(bool ponder);
 Move threads_job_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
 void threads_stop(void);
-bool threads_ponderhit(void); /* false: no search is pondering (ignored) */
-enum { THREAD_STACK_BYTES = 8 << 20 }; /* each search thread's stack */
+bool threads_ponderhit(void);              /* false: no search is pondering (ignored) */
+enum { THREAD_STACK_BYTES = 8 << 20 };     /* each search thread's stack */
 void threads_set_stack_size(size_t bytes); /* for the threads created from now on (tests: a size that fails) */
 void threads_wait(void);
 bool threads_busy(void); /* searching, and bestmove not yet sent (the flag clears before it) */

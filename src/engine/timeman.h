@@ -8,12 +8,12 @@
 #include "search.h"
 
 enum {
-    TIME_DEFAULT_MOVESTOGO = 30,   /* sudden death: plan as if this many moves remain */
+    TIME_DEFAULT_MOVESTOGO = 30, /* sudden death: plan as if this many moves remain */
     TIME_MAX_MOVESTOGO = 50,
-    TIME_MAX_FACTOR = 5,           /* maximum = optimum * this, ... */
-    TIME_MAX_SHARE_PERCENT = 40,   /* ... but never more than this share of the clock */
-    TIME_INC_SHARE_PERCENT = 75,   /* share of the increment used per move */
-    TIME_SAFETY_MS = 5,            /* always left on the clock */
+    TIME_MAX_FACTOR = 5,         /* maximum = optimum * this, ... */
+    TIME_MAX_SHARE_PERCENT = 40, /* ... but never more than this share of the clock */
+    TIME_INC_SHARE_PERCENT = 75, /* share of the increment used per move */
+    TIME_SAFETY_MS = 5,          /* always left on the clock */
 };
 
 /* Clock values (time, increment, movetime, overhead) above this are taken

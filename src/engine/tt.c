@@ -18,7 +18,8 @@
 static TTEntry *table;
 static size_t bucket_count;
 static size_t table_bytes;
-static _Atomic uint8_t generation; /* atomic: a cluster build's exchange thread reads it (tt_hashfull, tt_group_store) */
+static _Atomic uint8_t
+    generation; /* atomic: a cluster build's exchange thread reads it (tt_hashfull, tt_group_store) */
 static inline uint8_t gen_now(void) { return atomic_load_explicit(&generation, memory_order_relaxed); }
 static TTScheme scheme = TT_AGED_BUCKET;
 static bool store_depth0 = true;
@@ -44,8 +45,8 @@ static inline uint8_t e_gen(uint64_t e) { return (uint8_t)(e >> 56); }
 
 static inline uint64_t e_pack(uint16_t key16, Move m, Bound b, Score v, Depth d, uint8_t gen)
 {
-    return (uint64_t)key16 | (uint64_t)(m & TT_MOVE_MASK) << 16 | (uint64_t)b << 30 | (uint64_t)(uint16_t)(int16_t)v << 32 |
-           (uint64_t)(uint8_t)(iclamp(d, -1, 254) + 1) << 48 | (uint64_t)gen << 56;
+    return (uint64_t)key16 | (uint64_t)(m & TT_MOVE_MASK) << 16 | (uint64_t)b << 30 |
+        (uint64_t)(uint16_t)(int16_t)v << 32 | (uint64_t)(uint8_t)(iclamp(d, -1, 254) + 1) << 48 | (uint64_t)gen << 56;
 }
 
 static inline uint64_t load(TTEntry *e) { return atomic_load_explicit(e, memory_order_relaxed); }
@@ -429,7 +430,6 @@ void tt_set_store_hook(TTStoreHook hook, Depth min_depth)
     store_hook_depth = min_depth;
 }
 
-
 TTStoreResult tt_store(TTEntry *group, Key key, int ply, Score value, Bound bound, Depth depth, Move move)
 {
     if (!group || (!store_depth0 && depth <= 0))
@@ -453,8 +453,7 @@ static TTStoreResult store_entry(TTEntry *group, Key key, int ply, Score value, 
     const uint16_t k16 = (uint16_t)(key >> 48);
     const uint64_t nw = e_pack(k16, move, bound, tt_value_to(value, ply), depth, gen_now());
     switch (scheme) {
-    case TT_ALWAYS:
-        return write_slot(&group[0], load(&group[0]), nw, k16);
+    case TT_ALWAYS: return write_slot(&group[0], load(&group[0]), nw, k16);
     case TT_DEPTH: {
         uint64_t old = load(&group[0]);
         if (depth < weight(old))

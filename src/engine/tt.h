@@ -70,8 +70,8 @@ typedef struct {
     TTEntry *group; /* the slots this key may use: pass to tt_store */
 } TTProbe;
 
-bool tt_resize(size_t mb); /* false: refused or allocation failed; the old size stays (see resize_bytes) */
-size_t tt_memory_limit_mb(void);     /* the largest table this machine can hold in memory; 0: unknown */
+bool tt_resize(size_t mb);       /* false: refused or allocation failed; the old size stays (see resize_bytes) */
+size_t tt_memory_limit_mb(void); /* the largest table this machine can hold in memory; 0: unknown */
 void tt_clear(void);
 void tt_set_clear_threads(int n); /* clear big tables with this many threads */
 void tt_free(void);

@@ -12,8 +12,8 @@
 
 void tt_set_memory_limit(size_t bytes); /* tests: pretend the machine has this much (0: its own) */
 bool tt_resize_kb(size_t kb);
-void tt_set_aging(bool on);       /* off: generations are ignored by every scheme */
-void tt_set_mate_adjust(bool on); /* off only to show what goes wrong without it */
+void tt_set_aging(bool on);        /* off: generations are ignored by every scheme */
+void tt_set_mate_adjust(bool on);  /* off only to show what goes wrong without it */
 void tt_set_verification(bool on); /* off: every filled slot "hits" (collision tests) */
 void tt_set_enabled(bool on);
 size_t tt_entry_count(void);

@@ -41,7 +41,7 @@ size_t tt_group_offset(Key key, size_t buckets);
 int tt_group_entries(void);
 bool tt_group_find(const uint64_t *group, Key key, TTExternal *out);
 void tt_group_store(TTEntry *group, const TTExternal *e);
-void tt_set_clear_hook(void (*fn)(void)); /* also called whenever this table is cleared (NULL: nothing) */
+void tt_set_clear_hook(void (*fn)(void));         /* also called whenever this table is cleared (NULL: nothing) */
 int tt_hashfull_in(TTEntry *mem, size_t entries); /* tt_hashfull of such a table */
 
 /* Keys whose entries live in another table of this layout (the slices that the ranks of one node share,

@@ -24,17 +24,17 @@ typedef int Color;     /* 0 = side that moves first (Red, White), 1 = second */
 enum { COLOR_FIRST = 0, COLOR_SECOND = 1 };
 
 enum {
-    MAX_PLY = 128,       /* deepest search path from the root */
+    MAX_PLY = 128,           /* deepest search path from the root */
     MAX_DEPTH = MAX_PLY - 2, /* deepest iteration a search can be asked for (go depth, bench, analyze, play) */
-    MAX_MOVES = 256,     /* bound on moves generated in one position */
+    MAX_MOVES = 256,         /* bound on moves generated in one position */
 };
 
 enum {
     SCORE_ZERO = 0,
     SCORE_DRAW = 0,
     SCORE_MATE = 30000,
-    SCORE_MATE_IN_MAX = SCORE_MATE - MAX_PLY, /* |v| >= this: a mate score */
-    SCORE_RULE_WIN = SCORE_MATE_IN_MAX - 1,   /* a rule verdict at the node itself */
+    SCORE_MATE_IN_MAX = SCORE_MATE - MAX_PLY,     /* |v| >= this: a mate score */
+    SCORE_RULE_WIN = SCORE_MATE_IN_MAX - 1,       /* a rule verdict at the node itself */
     SCORE_RULE_IN_MAX = SCORE_RULE_WIN - MAX_PLY, /* |v| >= this: a mate or a rule verdict (decisive) */
     SCORE_INF = 30001,
     SCORE_NONE = 30002, /* "no value": never a real score */
@@ -49,10 +49,10 @@ static inline const char *game_result_str(GameResult r) /* as PGN writes it */
 
 /* How a game draws its board for a person (pos_print_board; `play`). */
 typedef struct {
-    bool colour;   /* ANSI colours */
-    bool native;   /* the game's own figures: Chinese characters (xiangqi), chess symbols (chess); else letters */
-    bool flip;     /* seen from the side that moves second */
-    Move last;     /* marked on the board: its from and to squares in brackets; MOVE_NONE: none */
+    bool colour; /* ANSI colours */
+    bool native; /* the game's own figures: Chinese characters (xiangqi), chess symbols (chess); else letters */
+    bool flip;   /* seen from the side that moves second */
+    Move last;   /* marked on the board: its from and to squares in brackets; MOVE_NONE: none */
 } BoardStyle;
 
 /* How a move is written or read (pos_move_text, pos_parse_move_text): the coordinates the protocols speak,

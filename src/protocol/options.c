@@ -326,8 +326,7 @@ bool proto_set_option(const char *name, const char *value, char *err, size_t err
         }
         break;
     }
-    default:
-        break;
+    default: break;
     }
     if (!o->apply(value ? value : "", err, errlen)) {
         if (!*err)
@@ -336,4 +335,3 @@ bool proto_set_option(const char *name, const char *value, char *err, size_t err
     }
     return true;
 }
-

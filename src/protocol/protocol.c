@@ -19,7 +19,6 @@
 
 #include "engine.h"
 
-
 static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *proto_in; /* where the protocols read commands; NULL: stdin */
 
@@ -132,7 +131,9 @@ bool proto_read_line(char *line, size_t size)
 /* The coordinates the host asked for: ranks 1-10 (FairyRanks) or Chess960 castling, else the plain ones. */
 static MoveStyle proto_move_style(void)
 {
-    return g_settings.fairy_ranks ? MOVE_STYLE_FAIRY_RANKS : g_settings.chess960 ? MOVE_STYLE_CHESS960 : MOVE_STYLE_COORD;
+    return g_settings.fairy_ranks ? MOVE_STYLE_FAIRY_RANKS
+        : g_settings.chess960     ? MOVE_STYLE_CHESS960
+                                  : MOVE_STYLE_COORD;
 }
 
 void proto_move_str(const Position *pos, Move m, char *buf) { pos_move_text(pos, m, proto_move_style(), buf); }
@@ -189,7 +190,10 @@ static bool next_word(const char **p, const char **word, size_t *len)
     return true;
 }
 
-static bool word_is(const char *word, size_t len, const char *text) { return len == strlen(text) && !memcmp(word, text, len); }
+static bool word_is(const char *word, size_t len, const char *text)
+{
+    return len == strlen(text) && !memcmp(word, text, len);
+}
 
 bool proto_parse_position(Position *out, const char *args, char *err, size_t errlen)
 {
@@ -291,8 +295,7 @@ void proto_rule_notes(const Position *root, Move best)
             proto_out("info string rule: %s repeats the position a third time and ends the game: %s (%s)", m,
                       game_result_str(r), why);
         else if (lost)
-            proto_out("info string rule: avoids %s, which would repeat the position a third time and lose: %s (%s)",
-                      m, game_result_str(r), why);
+            proto_out("info string rule: avoids %s, which would repeat the position a third time and lose: %s (%s)", m,
+                      game_result_str(r), why);
     }
 }
-

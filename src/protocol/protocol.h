@@ -26,7 +26,7 @@ bool proto_read_line(char *line, size_t size);
 /* Splits a command line in place: returns its first word, *args the rest without surrounding blanks. */
 char *proto_split_command(char *line, char **args);
 void proto_set_input(FILE *in); /* NULL: stdin again (the fuzz harnesses feed sessions from memory) */
-FILE *proto_input(void);         /* where commands are read */
+FILE *proto_input(void);        /* where commands are read */
 /* A note said once to the GUI as it starts a protocol ("info string TEXT" before uciok and ucciok, "# TEXT" after
  * XBoard's features): what the cluster build fell back to (src/cluster/). The text must outlive the loop. */
 void proto_set_notice(const char *text);
@@ -37,7 +37,7 @@ bool proto_parse_position(Position *pos, const char *args, char *err, size_t err
 /* The error for a refused `position`, naming the position that stands. */
 void proto_position_error(const Position *standing, const char *err);
 void proto_move_str(const Position *pos, Move m, char *buf); /* m played in pos, in the current style */
-Move proto_parse_move(const Position *pos, const char *s); /* either rank style */
+Move proto_parse_move(const Position *pos, const char *s);   /* either rank style */
 void proto_pv_str(const Position *root, const Move *pv, int n, char *buf, size_t len); /* a line from root */
 /* Space-separated moves legal in pos, at most max kept; -1 (err names the move) on a bad one. */
 int proto_parse_moves(const Position *pos, const char *text, Move *out, int max, char *err, size_t errlen);

@@ -168,8 +168,7 @@ static bool parse_count(const char *tok, int64_t min, int64_t max, int64_t *out)
     return true;
 }
 
-bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits *l, UcciGo *g, char *err,
-                   size_t errlen)
+bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits *l, UcciGo *g, char *err, size_t errlen)
 {
     const Color us = pos_side(pos), them = !us;
     bool mode = false;
@@ -218,11 +217,11 @@ bool ucci_parse_go(char *args, const Position *pos, bool millisec, SearchLimits 
         }
         if (!ok) {
             snprintf(err, errlen, "go: '%s' needs %s, got '%s'", tok,
-                     !strcmp(tok, "depth") ? "a depth from 0 or 'infinite'"
-                     : strstr(tok, "movestogo") ? "a whole number of moves from 1"
-                     : !strcmp(tok, "nodes")    ? "a whole number from 1"
-                     : !strcmp(tok, "movetime") ? "a time above 0"
-                                                : "a time of 0 or more",
+                     !strcmp(tok, "depth")          ? "a depth from 0 or 'infinite'"
+                         : strstr(tok, "movestogo") ? "a whole number of moves from 1"
+                         : !strcmp(tok, "nodes")    ? "a whole number from 1"
+                         : !strcmp(tok, "movetime") ? "a time above 0"
+                                                    : "a time of 0 or more",
                      arg ? arg : "");
             return false;
         }
@@ -394,9 +393,14 @@ static void cmd_ponderhit(char *args)
 }
 
 static const ProtoCommand COMMANDS[] = {
-    {"isready", cmd_isready, true},      {"setoption", cmd_setoption, false}, {"position", cmd_position, false},
-    {"banmoves", cmd_banmoves, false},   {"go", cmd_go, false},               {"probe", cmd_probe, true},
-    {"ponderhit", cmd_ponderhit, true},  {"stop", cmd_stop, true},
+    {"isready", cmd_isready, true},
+    {"setoption", cmd_setoption, false},
+    {"position", cmd_position, false},
+    {"banmoves", cmd_banmoves, false},
+    {"go", cmd_go, false},
+    {"probe", cmd_probe, true},
+    {"ponderhit", cmd_ponderhit, true},
+    {"stop", cmd_stop, true},
 };
 
 /* One line; returns false on quit. */

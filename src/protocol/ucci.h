@@ -8,9 +8,9 @@
 #include "search.h"
 
 typedef struct {
-    bool ponder;  /* go ponder: the clock starts at ponderhit */
-    bool draw;    /* go draw: the opponent offers a draw */
-    bool depth0;  /* go depth 0: static evaluation, then nobestmove */
+    bool ponder;    /* go ponder: the clock starts at ponderhit */
+    bool draw;      /* go draw: the opponent offers a draw */
+    bool depth0;    /* go depth 0: static evaluation, then nobestmove */
     bool unlimited; /* no depth, nodes or time: only a mate or `stop` ends the search */
 } UcciGo;
 

@@ -38,7 +38,9 @@ static void on_info(const SearchInfo *info, void *ctx)
     uint64_t nps = info->time_ms > 0 ? info->nodes * 1000 / (uint64_t)info->time_ms : info->nodes * 1000;
     proto_out("info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu hashfull %d time %lld pv %s",
               info->depth, info->seldepth, info->multipv, score,
-              info->bound == BOUND_LOWER ? " lowerbound" : info->bound == BOUND_UPPER ? " upperbound" : "",
+              info->bound == BOUND_LOWER       ? " lowerbound"
+                  : info->bound == BOUND_UPPER ? " upperbound"
+                                               : "",
               (unsigned long long)info->nodes, (unsigned long long)nps, info->hashfull, (long long)info->time_ms, pv);
 }
 
@@ -70,7 +72,9 @@ static void cmd_uci(char *args)
     for (int i = 0; i < proto_option_count(); i++) {
         const EngineOption *o = proto_option(i);
         switch (o->type) {
-        case OPT_SPIN: proto_out("option name %s type spin default %s min %ld max %ld", o->name, o->def, o->min, o->max); break;
+        case OPT_SPIN:
+            proto_out("option name %s type spin default %s min %ld max %ld", o->name, o->def, o->min, o->max);
+            break;
         case OPT_CHECK: proto_out("option name %s type check default %s", o->name, o->def); break;
         case OPT_BUTTON: proto_out("option name %s type button", o->name); break;
         case OPT_STRING: proto_out("option name %s type string default %s", o->name, o->def); break;
@@ -134,7 +138,18 @@ static void run_perft(void *arg)
 
 /* The go parameters that take a number: the range accepted, and whether a
  * value above it is taken as the maximum (announced) or refused. */
-typedef enum { GO_DEPTH, GO_NODES, GO_MOVETIME, GO_WTIME, GO_BTIME, GO_WINC, GO_BINC, GO_MOVESTOGO, GO_MATE, GO_PERFT } GoParam;
+typedef enum {
+    GO_DEPTH,
+    GO_NODES,
+    GO_MOVETIME,
+    GO_WTIME,
+    GO_BTIME,
+    GO_WINC,
+    GO_BINC,
+    GO_MOVESTOGO,
+    GO_MATE,
+    GO_PERFT
+} GoParam;
 static const struct {
     const char *name;
     int64_t min, max;
@@ -350,11 +365,20 @@ static void cmd_help(char *args)
 /* While a search runs: nothing that changes what it works on, starts another or waits for its end (bench after
  * go infinite would never return), so that the engine keeps reading stop and isready. */
 static const ProtoCommand COMMANDS[] = {
-    {"uci", cmd_uci, true},           {"isready", cmd_isready, true},     {"ucinewgame", cmd_ucinewgame, false},
-    {"setoption", cmd_setoption, false}, {"position", cmd_position, false}, {"fen", cmd_fen, false},
-    {"startpos", cmd_startpos, false}, {"go", cmd_go, false},             {"stop", cmd_stop, true},
-    {"ponderhit", cmd_ponderhit, true}, {"d", cmd_display, true},         {"eval", cmd_eval, true},
-    {"bench", cmd_bench, false},      {"help", cmd_help, true},
+    {"uci", cmd_uci, true},
+    {"isready", cmd_isready, true},
+    {"ucinewgame", cmd_ucinewgame, false},
+    {"setoption", cmd_setoption, false},
+    {"position", cmd_position, false},
+    {"fen", cmd_fen, false},
+    {"startpos", cmd_startpos, false},
+    {"go", cmd_go, false},
+    {"stop", cmd_stop, true},
+    {"ponderhit", cmd_ponderhit, true},
+    {"d", cmd_display, true},
+    {"eval", cmd_eval, true},
+    {"bench", cmd_bench, false},
+    {"help", cmd_help, true},
 };
 
 /* One line; returns false on quit. */

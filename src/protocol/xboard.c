@@ -33,7 +33,8 @@ bool xboard_parse_level(const char *args, int *mps, int64_t *base_ms, int64_t *i
     /* BASE: minutes, or minutes:seconds; anything after that is ignored (the protocol reserves it). */
     char *end;
     double minutes = strtod(base, &end);
-    if (end == base || !isfinite(minutes) || minutes < 0 || minutes > 1e7 || *base == '-' || isspace((unsigned char)*base))
+    if (end == base || !isfinite(minutes) || minutes < 0 || minutes > 1e7 || *base == '-' ||
+        isspace((unsigned char)*base))
         return false;
     double seconds = 0;
     if (*end == ':') {
@@ -343,7 +344,8 @@ static void cmd_draw(char *args)
 {
     (void)args;
     pthread_mutex_lock(&g_xboard.lock);
-    const bool accept = g_xboard.last_score != SCORE_NONE && g_xboard.last_score <= XB_DRAW_ACCEPT; /* being mated included */
+    const bool accept =
+        g_xboard.last_score != SCORE_NONE && g_xboard.last_score <= XB_DRAW_ACCEPT; /* being mated included */
     pthread_mutex_unlock(&g_xboard.lock);
     if (accept)
         proto_out("offer draw");
@@ -487,16 +489,46 @@ static const struct {
     const char *name;
     void (*run)(char *args);
 } COMMANDS[] = {
-    {"protover", cmd_protover}, {"new", cmd_new},         {"variant", cmd_variant},   {"setboard", cmd_setboard},
-    {"usermove", cmd_usermove}, {"go", cmd_go},           {"playother", cmd_playother}, {"force", cmd_force},
-    {"?", cmd_move_now},        {"undo", cmd_undo},       {"remove", cmd_remove},     {"level", cmd_level},
-    {"st", cmd_st},             {"sd", cmd_sd},           {"time", cmd_time},         {"otim", cmd_otim},
-    {"ping", cmd_ping},         {"draw", cmd_draw},       {"result", cmd_result},     {"analyze", cmd_analyze},
-    {"exit", cmd_exit},         {".", cmd_status},        {"hint", cmd_hint},         {"bk", cmd_bk},
-    {"memory", cmd_memory},     {"cores", cmd_cores},     {"option", cmd_option},     {"hard", cmd_hard},
-    {"easy", cmd_easy},         {"post", cmd_post},       {"nopost", cmd_nopost},     {"xboard", cmd_ignored},
-    {"accepted", cmd_ignored},  {"rejected", cmd_ignored}, {"random", cmd_ignored},   {"computer", cmd_ignored},
-    {"name", cmd_ignored},      {"rating", cmd_ignored},  {"ics", cmd_ignored},       {XBOARD_LEADER_MOVE, cmd_leader_move},
+    {"protover", cmd_protover},
+    {"new", cmd_new},
+    {"variant", cmd_variant},
+    {"setboard", cmd_setboard},
+    {"usermove", cmd_usermove},
+    {"go", cmd_go},
+    {"playother", cmd_playother},
+    {"force", cmd_force},
+    {"?", cmd_move_now},
+    {"undo", cmd_undo},
+    {"remove", cmd_remove},
+    {"level", cmd_level},
+    {"st", cmd_st},
+    {"sd", cmd_sd},
+    {"time", cmd_time},
+    {"otim", cmd_otim},
+    {"ping", cmd_ping},
+    {"draw", cmd_draw},
+    {"result", cmd_result},
+    {"analyze", cmd_analyze},
+    {"exit", cmd_exit},
+    {".", cmd_status},
+    {"hint", cmd_hint},
+    {"bk", cmd_bk},
+    {"memory", cmd_memory},
+    {"cores", cmd_cores},
+    {"option", cmd_option},
+    {"hard", cmd_hard},
+    {"easy", cmd_easy},
+    {"post", cmd_post},
+    {"nopost", cmd_nopost},
+    {"xboard", cmd_ignored},
+    {"accepted", cmd_ignored},
+    {"rejected", cmd_ignored},
+    {"random", cmd_ignored},
+    {"computer", cmd_ignored},
+    {"name", cmd_ignored},
+    {"rating", cmd_ignored},
+    {"ics", cmd_ignored},
+    {XBOARD_LEADER_MOVE, cmd_leader_move},
 };
 
 /* Does the word look like a move in coordinates (so that a wrong one is an illegal move, not an unknown command)? */

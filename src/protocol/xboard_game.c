@@ -123,7 +123,8 @@ bool xboard_claim_if_over(void)
 static int our_moves_played(Color us)
 {
     /* moves made by `us` since the start position */
-    const Color first = (g_xboard.nmoves % 2 == 0) == (pos_side(&g_xboard.game) == us) ? us : !us; /* side to move at the start */
+    const Color first =
+        (g_xboard.nmoves % 2 == 0) == (pos_side(&g_xboard.game) == us) ? us : !us; /* side to move at the start */
     return first == us ? (g_xboard.nmoves + 1) / 2 : g_xboard.nmoves / 2;
 }
 
@@ -176,7 +177,9 @@ static void on_info(const SearchInfo *info, void *ctx)
     }
     proto_out("%d %ld %lld %llu %s%s", info->depth, score, (long long)(info->time_ms / XB_CENTISECONDS),
               (unsigned long long)info->nodes, pv,
-              info->bound == BOUND_LOWER ? "!" : info->bound == BOUND_UPPER ? "?" : "");
+              info->bound == BOUND_LOWER       ? "!"
+                  : info->bound == BOUND_UPPER ? "?"
+                                               : "");
 }
 
 static void on_bestmove(Move best, Move ponder, void *ctx)
@@ -269,7 +272,8 @@ static void think_job(void *arg)
 /* Starts the job (thinking or analysis) when the engine is to move or analysing. */
 void xboard_maybe_think(void)
 {
-    if (g_xboard.illegal_position || (!g_xboard.analyzing && (g_xboard.force || g_xboard.over || pos_side(&g_xboard.game) != g_xboard.engine_side)))
+    if (g_xboard.illegal_position ||
+        (!g_xboard.analyzing && (g_xboard.force || g_xboard.over || pos_side(&g_xboard.game) != g_xboard.engine_side)))
         return;
     if (!g_xboard.analyzing && xboard_claim_if_over())
         return;

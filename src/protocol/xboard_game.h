@@ -30,10 +30,10 @@
 #include "search.h"
 
 enum {
-    XB_DRAW_ACCEPT = 0,          /* a draw offer is accepted when our last score is at most this (centipawns) */
-    XB_MATE_SCORE = 100000,      /* thinking output: mate in N moves is XB_MATE_SCORE + N */
-    XB_DEFAULT_MOVETIME = 5000,  /* ms a move, when the GUI gave no time control at all */
-    XB_CENTISECONDS = 10,        /* ms in the protocol's clock unit */
+    XB_DRAW_ACCEPT = 0,         /* a draw offer is accepted when our last score is at most this (centipawns) */
+    XB_MATE_SCORE = 100000,     /* thinking output: mate in N moves is XB_MATE_SCORE + N */
+    XB_DEFAULT_MOVETIME = 5000, /* ms a move, when the GUI gave no time control at all */
+    XB_CENTISECONDS = 10,       /* ms in the protocol's clock unit */
 };
 
 typedef enum { PHASE_IDLE, PHASE_THINK, PHASE_PONDER, PHASE_ANALYZE } XBoardPhase; /* what the job does */
@@ -41,30 +41,30 @@ typedef enum { PHASE_IDLE, PHASE_THINK, PHASE_PONDER, PHASE_ANALYZE } XBoardPhas
 /* The front end's state; the note above says who may touch what. */
 typedef struct {
     pthread_mutex_t lock;
-    char start_fen[256];        /* the game is start_fen plus moves[] */
+    char start_fen[256]; /* the game is start_fen plus moves[] */
     Move *moves;
     int nmoves, cap;
     Position game;
-    bool illegal_position;      /* a refused setboard: moves are refused until new or setboard */
+    bool illegal_position; /* a refused setboard: moves are refused until new or setboard */
     bool force, analyzing, over;
-    Color engine_side;          /* the colour the engine plays outside force mode */
-    bool ponder;                /* hard / easy */
-    atomic_bool post;           /* thinking output */
+    Color engine_side; /* the colour the engine plays outside force mode */
+    bool ponder;       /* hard / easy */
+    atomic_bool post;  /* thinking output */
     /* time control: level, st, sd; the clocks (ms) as time and otim last gave them, then kept here */
     int mps, sd;
     int64_t base_ms, inc_ms, st_ms, my_ms, opp_ms;
     /* the job */
     XBoardPhase phase;
-    bool discard;               /* the job's move is not wanted: play nothing */
-    bool hold;                  /* the job plays its move but does not go on to ponder */
-    Move ponder_move, hint;     /* the reply the ponder search assumes; the reply to expect (`hint`) */
+    bool discard;           /* the job's move is not wanted: play nothing */
+    bool hold;              /* the job plays its move but does not go on to ponder */
+    Move ponder_move, hint; /* the reply the ponder search assumes; the reply to expect (`hint`) */
     int64_t think_start;
     /* the last thinking output, for `.` and draw offers */
     Score last_score;
     int last_depth;
     uint64_t last_nodes;
     int64_t last_ms;
-    Position root;              /* the position the job searches; the job's own while it runs */
+    Position root; /* the position the job searches; the job's own while it runs */
 } XBoard;
 
 extern XBoard g_xboard;
@@ -77,10 +77,10 @@ void xboard_move_text(const Position *pos, Move m, char out[16]); /* as XBoard r
 Move xboard_parse_move(const Position *pos, const char *text);    /* coordinates, O-O, SAN; or MOVE_NONE */
 Move xboard_legal_or_none(const Position *pos, Move m);
 bool xboard_claim_if_over(void); /* prints "1-0 {checkmate}" and returns true when the game is over */
-bool xboard_is_follower(void);    /* on another process's team: plays the leader's moves (protocol.h) */
+bool xboard_is_follower(void);   /* on another process's team: plays the leader's moves (protocol.h) */
 
 /* The thinking job. */
-void xboard_maybe_think(void);        /* starts it when the engine is to move, or analyses */
-void xboard_stop_job(bool unwanted);  /* stops it and joins it; `unwanted`: the move it would play is dropped */
+void xboard_maybe_think(void);       /* starts it when the engine is to move, or analyses */
+void xboard_stop_job(bool unwanted); /* stops it and joins it; `unwanted`: the move it would play is dropped */
 
 #endif

@@ -15,8 +15,8 @@ uint8_t PAWN_ATTACKERS[2][SQUARE_NB][4];
 bool IN_PALACE[2][SQUARE_NB];
 Key ZOBRIST[PIECE_NB][SQUARE_NB];
 Key ZOBRIST_SIDE;
-const uint8_t SLOT_TYPE[16] = {KING, ADVISOR, ADVISOR, ELEPHANT, ELEPHANT, HORSE, HORSE, ROOK, ROOK,
-                               CANNON, CANNON, PAWN, PAWN, PAWN, PAWN, PAWN};
+const uint8_t SLOT_TYPE[16] = {KING, ADVISOR, ADVISOR, ELEPHANT, ELEPHANT, HORSE, HORSE, ROOK,
+                               ROOK, CANNON,  CANNON,  PAWN,     PAWN,     PAWN,  PAWN,  PAWN};
 
 static const int DIR_DF[DIR_NB] = {0, 0, 1, -1};
 static const int DIR_DR[DIR_NB] = {1, -1, 0, 0};
@@ -129,16 +129,11 @@ bool square_legal_for(int pc, int sq)
     Color c = piece_color(pc);
     int f = sq_file(sq), r = sq_rank(sq), rr = c == RED ? r : 9 - r; /* rank from own side */
     switch (piece_type(pc)) {
-    case KING:
-        return palace(c, f, r);
-    case ADVISOR:
-        return palace(c, f, r) && (f + rr) % 2 == 1;
-    case ELEPHANT:
-        return rr <= 4 && rr % 2 == 0 && (f % 4) == (rr % 4 == 0 ? 2 : 0);
-    case PAWN:
-        return rr >= 5 || (rr >= 3 && f % 2 == 0);
-    default:
-        return true;
+    case KING: return palace(c, f, r);
+    case ADVISOR: return palace(c, f, r) && (f + rr) % 2 == 1;
+    case ELEPHANT: return rr <= 4 && rr % 2 == 0 && (f % 4) == (rr % 4 == 0 ? 2 : 0);
+    case PAWN: return rr >= 5 || (rr >= 3 && f % 2 == 0);
+    default: return true;
     }
 }
 

@@ -49,15 +49,44 @@ const char *const GAME_BENCH_FENS[] = {
 };
 const int GAME_BENCH_FEN_COUNT = (int)(sizeof GAME_BENCH_FENS / sizeof GAME_BENCH_FENS[0]);
 
-
 /* Six games Fairy-Stockfish 11.1 played against itself at depth 9 from openings of
  * shared/tools/openings-xq.txt (tools/make_lab_games.py openings 6 100 9). */
 const char *const GAME_LAB_GAMES[] = {
-    "rnbaka2r/5n3/1c2b4/p1p1p3p/6p2/P8/2P1P1PcP/5CNC1/9/RNBAKAB1R w - - 8 5|b0c2 f9e8 f0e1 c6c5 i3i4 h3h7 a0b0 a6a5 a4a5 a9a5 h2h6 f8g6 b0b6 i9g9 i4i5 i6i5 i0i5 a5a7 b6e6 a7a4 e6c6 a4h4 i5i6 g5g4 g3g4 h4g4 g2i1 b9a7 c6a6 g4g1 c0e2 b7b1 h6h3 h7i7 f2g2 g6i5 i6i5 i7i1 g2g4 i1h1 a6f6 h1h0 e1f0 g1c1 h3h2 b1b0 d0e1 b0b2 i5i0 b2e2 e1d0 g9g4 i0h0 e2d2 g0e2 g4g2 h0i0 e8f9 h2h9 f9e8 h9h2 g2g9 h2d2 c1c2 f0e1 c2c3 f6e6 c3d3 i0f0 g9i9 e3e4 c5c4 e2g4 i9i4 f0g0 a7b5 e6c6 d3d4 c6e6 b5c3 d2h2 d4e4 e6e4 c3e4 h2h6 c4d4 h6b6 d4d3 b6b8 d3e3 b8b4 i4i6 g0h0 e4f6 b4b6 f6g4 b6b4 e3e2 h0g0 g4e5",
-    "rnb1kab1r/4a4/6nc1/p1p1p1p1p/c8/7C1/P1P1P1P1P/4C4/4A4/RNBAK1BNR w - - 8 5|b0a2 a5g5 g0i2 a6a5 g3g4 g5e5 h0g2 e5e2 c0e2 i6i5 a2c1 b9c7 a3a4 a5a4 a0a4 a9a4 h4a4 h7h1 a4c4 c7a8 c1d3 g9e7 e3e4 h1h2 g2h4 a8b6 i0h0 g6g5 h0h2 b6c4 c3c4 g5g4 i2g4 i5i4 h4g2 i4i3 d3b4 i9i7 b4c6 g7f5 h2h0 f5d6 h0h6 d6e4 h6e6 e4g5 e6d6 i3h3 g2e3 i7i1 d6g6 g5e4 e1f0 i1f1 c6d4 f1f3 d4c2 f3f4 c4c5 e7c5 c2b4 h3g3 b4d5 f4f5 g6e6 f5d5 e6e4 d5d6 e4e5 g3f3 e3c4 c9a7 e5f5 d6e6 c4e5 f3f2 f0e1 f2f1 e1d2 c5e7 e2c0 f1g1 g4e2 e6i6 d2e1 a7c5 e1d2 i6d6 e5c4 d6g6 c4e3 g6h6 d0e1 h6h1 e1f0 g1f1 e3g4 h1i1 g4f6 i1g1",
-    "rnbak1bnr/4a4/1c5c1/p1p1p4/6p1p/P1P6/1C2P1PCP/9/9/RNBAKABNR b - - 7 4|h7h6 b0c2 b9c7 b3b6 h6g6 h0i2 g9e7 h3h6 a9a8 f0e1 a8d8 e3e4 h9f8 a0a3 b7a7 c0e2 d8b8 b6b4 b8b5 h6h2 c6c5 h2h5 c7d5 c4c5 b5c5 g3g4 a6a5 i0h0 i9i7 b4b7 i7i8 a3d3 c5c2 g4g5 e7g5 d3d5 a5a4 d5g5 c2b2 b7f7 b2b7 h5h8 a7a6 h8e8 d9e8 f7f2 b7f7 i2g3 f7f3 h0h3 a6b6 g5f5 f3c3 e1d2 g6g9 f5g5 f8g6 h3h9 g9f9 d0e1 c3a3 f2f0 a3b3 g3f5 c9e7 g5h5 b6b7 h5h6 i8g8 h9i9 e7g9 f0f9 e9f9 f5d4 b3b0 e1d0 b0b1 d2e1 b1c1 h6h9 b7b9 e1f2 c1d1 d4c6 d1f1 d0e1 g6i7 h9h0 f9f8 c6e7 b9i9 e7g8 i7g8 h0h3 f1g1 h3f3 e8f7 e4e5 e6e5 f3f5",
-    "rn1akabnr/9/1c2b2c1/p3p1p1p/2p6/6P1P/P1P1P4/1C5C1/9/RNBAKABNR w - - 4 3|h2e2 b9d8 i0i1 a6a5 i1f1 i6i5 f1d1 a9a8 d1d4 i5i4 h0g2 h9g7 d0e1 i9i8 b0c2 b7b5 a3a4 a5a4 b2a2 a4b4 d4b4 b5b7 e3e4 i8f8 e4e5 f8f3 e5e6 g7e6 c3c4 f3g3 c2e3 e6f4 c4c5 f4e2 g0e2 a8a3 b4b0 d8e6 c5c6 e6c5 e3c4 a3a6 a2d2 a6c6 a0a3 g3a3 c4a3 c5d3 b0b3 d3e5 d2d4 e5g4 e2g4 c6c0 e1d0 c0c4 d4f4 h7g7 a3b1 b7a7 b1c3 a7d7 f0e1 g6g5 f4f1 c4d4 f1f8 f9e8 c3e2 d4g4 e2f4 d7c7 e1f0 g4g2 f4g2 g7g2 e0e1 g2g0 b3e3 e9f9 f8i8 e7c9 e1d1 i4h4 e3g3 g0h0 g3g5 g9i7 g5g7 c7d7 g7i7 d7d0 i7g7 d0a0 i8i9 h4i4 d1e1 a0a8 g7g9 f9f8",
-    "rnb1kabnr/4a4/7c1/p1p1p1p1p/1c7/P5P2/2P1P3P/1C2C4/9/RNBAKABNR b - - 5 3|b9c7 h0g2 h7g7 g2f4 c9e7 b0c2 g7g4 i0h0 b5c5 g0i2 g4g5 f4d5 g5g2 c3c4 c5c2 d5c7 h9g7 h0g0 g2g5 c7e6 a9d9 e3e4 g7e6 e2e6 d9d4 e4e5 d4c4 g0g4 c4c5 g4e4 c5b5 b2b4 c2c4 b4b3 c4c3 b3b4 i9h9 a0a2 c3d3 a2f2 g5h5 f2f3 d3d7 b4b3 h5h6 d0e1 d7c7 c0a2 c7b7 b3c3 a6a5 a4a5 b5a5 e6h6 h9h6 e4e2 h6h5 e5e6 h5e5 e2b2 b7b5 f3f6 a5a3 c3f3 e7c9 e6d6 i6i5 f3f2 c9e7 f6g6 a3i3 g6f6 i3i2 a2c4 i2i4 f2f4 i4i3 f4f3 e5e3 b2b5 e3f3 f6f3 i3f3 b5i5 f3c3 c4a2 c3a3 i5i2 a3a6 i2e2 e8d9 d6d7 f9e8 d7d8 c6c5 e2b2 a6a3 a2c0 a3a7 c0e2",
-    "rnbakab1r/9/2c3n2/p1p1p1p1p/1c2P4/1C7/P1P3P1P/4C4/9/RNBAKABNR b - - 7 4|c9e7 b4e4 b9d8 e5d5 i9h9 e4a4 a9c9 d5d6 c7c3 d0e1 d9e8 a4g4 b5i5 e2i2 i5g5 g0e2 d8b7 b0a2 c3f3 d6c6 b7c5 h0g2 g5g3 a0b0 g6g5 g4g7 g3g7 g2f4 c9c6 b0b9 e8d9 b9b8 c6d6 a2c3 d6d4 i2f2 f3e3 f4d5 f9e8 c3d1 e3f3 d1e3 e6e5 d5e7 g9e7 e3f5 c5d3 b8c8 g7f7 f2f1 h9h1 f5g3 h1f1 g3f1 f7f1 e1d2 f3a3 i0h0 a3a0 e0e1 f1f9 c8b8 d3f4 b8b0 a0a3 b0b3 f4g2 e1e0 a3a0 b3b0 g2h0 b0a0 h0i2 a0a1 d4d2 e2g0 i2g3 a1g1 g3e4 f0e1 d2d1 g1g2 d1c1 c0a2 f9g9 g2b2 g9g0 b2b6 i6i5 b6b2 g0h0 b2h2 h0g0 h2e2 c1b1 e0f0 e4g3 e2g2 g5g4 e1f2",
+    "rnbaka2r/5n3/1c2b4/p1p1p3p/6p2/P8/2P1P1PcP/5CNC1/9/RNBAKAB1R w - - 8 5|b0c2 f9e8 f0e1 c6c5 i3i4 h3h7 a0b0 a6a5 "
+    "a4a5 a9a5 h2h6 f8g6 b0b6 i9g9 i4i5 i6i5 i0i5 a5a7 b6e6 a7a4 e6c6 a4h4 i5i6 g5g4 g3g4 h4g4 g2i1 b9a7 c6a6 g4g1 "
+    "c0e2 b7b1 h6h3 h7i7 f2g2 g6i5 i6i5 i7i1 g2g4 i1h1 a6f6 h1h0 e1f0 g1c1 h3h2 b1b0 d0e1 b0b2 i5i0 b2e2 e1d0 g9g4 "
+    "i0h0 e2d2 g0e2 g4g2 h0i0 e8f9 h2h9 f9e8 h9h2 g2g9 h2d2 c1c2 f0e1 c2c3 f6e6 c3d3 i0f0 g9i9 e3e4 c5c4 e2g4 i9i4 "
+    "f0g0 a7b5 e6c6 d3d4 c6e6 b5c3 d2h2 d4e4 e6e4 c3e4 h2h6 c4d4 h6b6 d4d3 b6b8 d3e3 b8b4 i4i6 g0h0 e4f6 b4b6 f6g4 "
+    "b6b4 e3e2 h0g0 g4e5",
+    "rnb1kab1r/4a4/6nc1/p1p1p1p1p/c8/7C1/P1P1P1P1P/4C4/4A4/RNBAK1BNR w - - 8 5|b0a2 a5g5 g0i2 a6a5 g3g4 g5e5 h0g2 e5e2 "
+    "c0e2 i6i5 a2c1 b9c7 a3a4 a5a4 a0a4 a9a4 h4a4 h7h1 a4c4 c7a8 c1d3 g9e7 e3e4 h1h2 g2h4 a8b6 i0h0 g6g5 h0h2 b6c4 "
+    "c3c4 g5g4 i2g4 i5i4 h4g2 i4i3 d3b4 i9i7 b4c6 g7f5 h2h0 f5d6 h0h6 d6e4 h6e6 e4g5 e6d6 i3h3 g2e3 i7i1 d6g6 g5e4 "
+    "e1f0 i1f1 c6d4 f1f3 d4c2 f3f4 c4c5 e7c5 c2b4 h3g3 b4d5 f4f5 g6e6 f5d5 e6e4 d5d6 e4e5 g3f3 e3c4 c9a7 e5f5 d6e6 "
+    "c4e5 f3f2 f0e1 f2f1 e1d2 c5e7 e2c0 f1g1 g4e2 e6i6 d2e1 a7c5 e1d2 i6d6 e5c4 d6g6 c4e3 g6h6 d0e1 h6h1 e1f0 g1f1 "
+    "e3g4 h1i1 g4f6 i1g1",
+    "rnbak1bnr/4a4/1c5c1/p1p1p4/6p1p/P1P6/1C2P1PCP/9/9/RNBAKABNR b - - 7 4|h7h6 b0c2 b9c7 b3b6 h6g6 h0i2 g9e7 h3h6 "
+    "a9a8 f0e1 a8d8 e3e4 h9f8 a0a3 b7a7 c0e2 d8b8 b6b4 b8b5 h6h2 c6c5 h2h5 c7d5 c4c5 b5c5 g3g4 a6a5 i0h0 i9i7 b4b7 "
+    "i7i8 a3d3 c5c2 g4g5 e7g5 d3d5 a5a4 d5g5 c2b2 b7f7 b2b7 h5h8 a7a6 h8e8 d9e8 f7f2 b7f7 i2g3 f7f3 h0h3 a6b6 g5f5 "
+    "f3c3 e1d2 g6g9 f5g5 f8g6 h3h9 g9f9 d0e1 c3a3 f2f0 a3b3 g3f5 c9e7 g5h5 b6b7 h5h6 i8g8 h9i9 e7g9 f0f9 e9f9 f5d4 "
+    "b3b0 e1d0 b0b1 d2e1 b1c1 h6h9 b7b9 e1f2 c1d1 d4c6 d1f1 d0e1 g6i7 h9h0 f9f8 c6e7 b9i9 e7g8 i7g8 h0h3 f1g1 h3f3 "
+    "e8f7 e4e5 e6e5 f3f5",
+    "rn1akabnr/9/1c2b2c1/p3p1p1p/2p6/6P1P/P1P1P4/1C5C1/9/RNBAKABNR w - - 4 3|h2e2 b9d8 i0i1 a6a5 i1f1 i6i5 f1d1 a9a8 "
+    "d1d4 i5i4 h0g2 h9g7 d0e1 i9i8 b0c2 b7b5 a3a4 a5a4 b2a2 a4b4 d4b4 b5b7 e3e4 i8f8 e4e5 f8f3 e5e6 g7e6 c3c4 f3g3 "
+    "c2e3 e6f4 c4c5 f4e2 g0e2 a8a3 b4b0 d8e6 c5c6 e6c5 e3c4 a3a6 a2d2 a6c6 a0a3 g3a3 c4a3 c5d3 b0b3 d3e5 d2d4 e5g4 "
+    "e2g4 c6c0 e1d0 c0c4 d4f4 h7g7 a3b1 b7a7 b1c3 a7d7 f0e1 g6g5 f4f1 c4d4 f1f8 f9e8 c3e2 d4g4 e2f4 d7c7 e1f0 g4g2 "
+    "f4g2 g7g2 e0e1 g2g0 b3e3 e9f9 f8i8 e7c9 e1d1 i4h4 e3g3 g0h0 g3g5 g9i7 g5g7 c7d7 g7i7 d7d0 i7g7 d0a0 i8i9 h4i4 "
+    "d1e1 a0a8 g7g9 f9f8",
+    "rnb1kabnr/4a4/7c1/p1p1p1p1p/1c7/P5P2/2P1P3P/1C2C4/9/RNBAKABNR b - - 5 3|b9c7 h0g2 h7g7 g2f4 c9e7 b0c2 g7g4 i0h0 "
+    "b5c5 g0i2 g4g5 f4d5 g5g2 c3c4 c5c2 d5c7 h9g7 h0g0 g2g5 c7e6 a9d9 e3e4 g7e6 e2e6 d9d4 e4e5 d4c4 g0g4 c4c5 g4e4 "
+    "c5b5 b2b4 c2c4 b4b3 c4c3 b3b4 i9h9 a0a2 c3d3 a2f2 g5h5 f2f3 d3d7 b4b3 h5h6 d0e1 d7c7 c0a2 c7b7 b3c3 a6a5 a4a5 "
+    "b5a5 e6h6 h9h6 e4e2 h6h5 e5e6 h5e5 e2b2 b7b5 f3f6 a5a3 c3f3 e7c9 e6d6 i6i5 f3f2 c9e7 f6g6 a3i3 g6f6 i3i2 a2c4 "
+    "i2i4 f2f4 i4i3 f4f3 e5e3 b2b5 e3f3 f6f3 i3f3 b5i5 f3c3 c4a2 c3a3 i5i2 a3a6 i2e2 e8d9 d6d7 f9e8 d7d8 c6c5 e2b2 "
+    "a6a3 a2c0 a3a7 c0e2",
+    "rnbakab1r/9/2c3n2/p1p1p1p1p/1c2P4/1C7/P1P3P1P/4C4/9/RNBAKABNR b - - 7 4|c9e7 b4e4 b9d8 e5d5 i9h9 e4a4 a9c9 d5d6 "
+    "c7c3 d0e1 d9e8 a4g4 b5i5 e2i2 i5g5 g0e2 d8b7 b0a2 c3f3 d6c6 b7c5 h0g2 g5g3 a0b0 g6g5 g4g7 g3g7 g2f4 c9c6 b0b9 "
+    "e8d9 b9b8 c6d6 a2c3 d6d4 i2f2 f3e3 f4d5 f9e8 c3d1 e3f3 d1e3 e6e5 d5e7 g9e7 e3f5 c5d3 b8c8 g7f7 f2f1 h9h1 f5g3 "
+    "h1f1 g3f1 f7f1 e1d2 f3a3 i0h0 a3a0 e0e1 f1f9 c8b8 d3f4 b8b0 a0a3 b0b3 f4g2 e1e0 a3a0 b3b0 g2h0 b0a0 h0i2 a0a1 "
+    "d4d2 e2g0 i2g3 a1g1 g3e4 f0e1 d2d1 g1g2 d1c1 c0a2 f9g9 g2b2 g9g0 b2b6 i6i5 b6b2 g0h0 b2h2 h0g0 h2e2 c1b1 e0f0 "
+    "e4g3 e2g2 g5g4 e1f2",
 };
 const int GAME_LAB_GAME_COUNT = (int)(sizeof GAME_LAB_GAMES / sizeof GAME_LAB_GAMES[0]);

@@ -46,6 +46,6 @@ extern const char *const CHINESE_PIECE[2][PIECE_TYPE_NB]; /* 帥仕相馬車炮�
 void board_init_tables(void);
 void eval_init_tables(void);
 bool board_attacked(const uint8_t *board, int sq, Color by); /* is sq hit by `by` (king-style test) */
-bool square_legal_for(int pc, int sq); /* can this piece ever stand on sq */
+bool square_legal_for(int pc, int sq);                       /* can this piece ever stand on sq */
 
 #endif

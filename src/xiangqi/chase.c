@@ -64,10 +64,10 @@ static int capture_targets(const ChaseBoard *b, int sq, uint8_t *out)
     const int pc = b->board[sq];
     const Color c = piece_color(pc);
     int n = 0;
-#define TAKE(t)                                                                                              \
-    do {                                                                                                     \
-        if (b->board[t] && piece_color(b->board[t]) != c)                                                    \
-            out[n++] = (uint8_t)(t);                                                                         \
+#define TAKE(t)                                                                                                        \
+    do {                                                                                                               \
+        if (b->board[t] && piece_color(b->board[t]) != c)                                                              \
+            out[n++] = (uint8_t)(t);                                                                                   \
     } while (0)
     switch (piece_type(pc)) {
     case KING:
@@ -105,8 +105,7 @@ static int capture_targets(const ChaseBoard *b, int sq, uint8_t *out)
                 TAKE(*r);
         }
         break;
-    default:
-        break;
+    default: break;
     }
 #undef TAKE
     return n;
@@ -206,14 +205,14 @@ static bool chase_worth(ChaseBoard *b, int from, int to)
 {
     const int at = piece_type(b->board[from]), vt = piece_type(b->board[to]);
     return ((at == HORSE || at == CANNON) && vt == ROOK) ||
-           (CHASE_MINOR_ON_MAJOR && (at == ADVISOR || at == ELEPHANT) && vt != PAWN) ||
-           (!protected_after_capture(b, from, to) && !(at == vt && can_capture(b, to, from)));
+        (CHASE_MINOR_ON_MAJOR && (at == ADVISOR || at == ELEPHANT) && vt != PAWN) ||
+        (!protected_after_capture(b, from, to) && !(at == vt && can_capture(b, to, from)));
 }
 
 /* Does the enemy hold the piece on sq under chase (kings and pawns do not chase)? */
 static bool piece_chased(ChaseBoard *b, int sq)
 {
-    const Color them = (Color) !piece_color(b->board[sq]);
+    const Color them = (Color)!piece_color(b->board[sq]);
     for (int s = them * 16 + 1; s <= them * 16 + 10; s++) {
         const int from = b->sq_of[s];
         if (from != SLOT_NONE && can_capture(b, from, sq) && chase_worth(b, from, sq))
@@ -279,9 +278,9 @@ static bool between(int a, int b, int sq)
 {
     if (sq_rank(a) == sq_rank(b))
         return sq_rank(sq) == sq_rank(a) && sq_file(sq) > imin(sq_file(a), sq_file(b)) &&
-               sq_file(sq) < imax(sq_file(a), sq_file(b));
+            sq_file(sq) < imax(sq_file(a), sq_file(b));
     return sq_file(a) == sq_file(b) && sq_file(sq) == sq_file(a) && sq_rank(sq) > imin(sq_rank(a), sq_rank(b)) &&
-           sq_rank(sq) < imax(sq_rank(a), sq_rank(b));
+        sq_rank(sq) < imax(sq_rank(a), sq_rank(b));
 }
 
 /* Did the move from -> to (undone on b, `after` the board once made) end an enemy cannon's attack on

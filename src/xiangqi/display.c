@@ -66,8 +66,8 @@ void pos_print_board(const Position *pos, const BoardStyle *st, char *buf, size_
             const char *ink = !st->colour || !pc ? "" : piece_color(pc) == RED ? "\033[1;31m" : "\033[1m";
             const char *reset = *ink ? "\033[0m" : "";
             if (st->native) {
-                board_put(buf, len, &n, "%s%s%s%s%s", open, ink, pc ? CHINESE_PIECE[piece_color(pc)][piece_type(pc)] : "＋",
-                          reset, close);
+                board_put(buf, len, &n, "%s%s%s%s%s", open, ink,
+                          pc ? CHINESE_PIECE[piece_color(pc)][piece_type(pc)] : "＋", reset, close);
             } else {
                 const char ch = (char)(LETTERS[piece_type(pc)] + (pc && piece_color(pc) == BLACK ? 'a' - 'A' : 0));
                 board_put(buf, len, &n, "%s%s%c%s%s", open, ink, ch, reset, close);
@@ -75,8 +75,9 @@ void pos_print_board(const Position *pos, const BoardStyle *st, char *buf, size_
         }
         board_put(buf, len, &n, "\n");
         if (rank == (st->flip ? RIVER_BELOW_RANK - 1 : RIVER_BELOW_RANK))
-            board_put(buf, len, &n, st->native ? "                  楚 河          漢 界\n"
-                                                : "     ~~~~~~~~~~~~ river ~~~~~~~~~~~\n");
+            board_put(buf, len, &n,
+                      st->native ? "                  楚 河          漢 界\n"
+                                 : "     ~~~~~~~~~~~~ river ~~~~~~~~~~~\n");
     }
     board_put(buf, len, &n, "    ");
     for (int col = 0; col < FILE_NB; col++)

@@ -42,20 +42,16 @@ static int placement_shape(int type, int f, int rr, int center)
     }
     case HORSE: /* toward the centre and forward, up to the enemy palace; not on the edge or at home */
         return center * W(HORSE_CENTER) + imin(rr, 7) * W(HORSE_ADVANCE) - (center == 0 ? W(HORSE_EDGE) : 0) -
-               (rr == 0 ? W(HORSE_HOME) : 0);
+            (rr == 0 ? W(HORSE_HOME) : 0);
     case ROOK:
         return imin(rr, 7) * W(ROOK_ADVANCE) + (center >= 3 ? W(ROOK_CENTER) : 0) + (rr == 6 ? W(ROOK_PAWN_LINE) : 0);
     case CANNON: /* central cannon, behind own pawns (ranks 1-2), on the enemy back rank */
         return (f == 4 ? W(CANNON_CENTER_FILE) : 0) + (rr >= 1 && rr <= 2 ? W(CANNON_HOME) : 0) +
-               (rr == 9 ? W(CANNON_BACK_RANK) : 0);
-    case KING: /* per step away from e0 */
-        return -(rr + (f == 4 ? 0 : 1)) * W(KING_OFF_HOME);
-    case ADVISOR:
-        return f == 4 ? W(ADVISOR_CENTER) : 0;
-    case ELEPHANT:
-        return f == 4 ? W(ELEPHANT_CENTER) : 0;
-    default:
-        return 0;
+            (rr == 9 ? W(CANNON_BACK_RANK) : 0);
+    case KING: /* per step away from e0 */ return -(rr + (f == 4 ? 0 : 1)) * W(KING_OFF_HOME);
+    case ADVISOR: return f == 4 ? W(ADVISOR_CENTER) : 0;
+    case ELEPHANT: return f == 4 ? W(ELEPHANT_CENTER) : 0;
+    default: return 0;
     }
 }
 
@@ -75,7 +71,8 @@ static int placement_grid(int type, int rr, int center)
     case ROOK: return grid(W_ROOK_RANK0, W_ROOK_FILE0, W_ROOK_SQ0, rr, center);
     case CANNON: return grid(W_CANNON_RANK0, W_CANNON_FILE0, W_CANNON_SQ0, rr, center);
     case PAWN: /* a rank grid for ranks 3-8, no file grid */
-        return (rr >= 3 && rr <= 8 ? eval_weights[W_PAWN_RANK3 + rr - 3] : 0) + eval_weights[W_PAWN_SQ0 + rr * 5 + center];
+        return (rr >= 3 && rr <= 8 ? eval_weights[W_PAWN_RANK3 + rr - 3] : 0) +
+            eval_weights[W_PAWN_SQ0 + rr * 5 + center];
     default: return 0;
     }
 }
@@ -123,9 +120,11 @@ typedef struct {
 } Pair;
 
 enum {
-    PHASE_ROOK = 4, PHASE_MINOR = 1,         /* horses and cannons */
+    PHASE_ROOK = 4,
+    PHASE_MINOR = 1, /* horses and cannons */
     PHASE_MAX = 2 * 2 * PHASE_ROOK + 8 * PHASE_MINOR,
-    ROOK_MOB_BASE = 6, CANNON_MOB_BASE = 5,  /* mobility counts from these */
+    ROOK_MOB_BASE = 6,
+    CANNON_MOB_BASE = 5, /* mobility counts from these */
 };
 
 static inline int rel_rank(Color c, int sq) { return c == RED ? sq_rank(sq) : 9 - sq_rank(sq); }
@@ -235,8 +234,9 @@ static Pair side_terms(const Position *pos, Color c)
         s.eg += m * W(CANNON_MOB_EG) + targets * W(CANNON_TARGET_EG);
     }
     /* material by phase (cannons and horses are above, crossed pawns below) */
-    s.eg += pos->count[piece_make(c, ROOK)] * W(ROOK_EG_EXTRA) + pos->count[piece_make(c, ADVISOR)] * W(ADVISOR_EG_EXTRA) +
-            pos->count[piece_make(c, ELEPHANT)] * W(ELEPHANT_EG_EXTRA) + pos->count[piece_make(c, PAWN)] * W(PAWN_EG_EXTRA);
+    s.eg += pos->count[piece_make(c, ROOK)] * W(ROOK_EG_EXTRA) +
+        pos->count[piece_make(c, ADVISOR)] * W(ADVISOR_EG_EXTRA) +
+        pos->count[piece_make(c, ELEPHANT)] * W(ELEPHANT_EG_EXTRA) + pos->count[piece_make(c, PAWN)] * W(PAWN_EG_EXTRA);
     for (int i = 11; i <= 15; i++) { /* crossed pawns: worth more late, more in pairs */
         int sq = pos->sq_of[base + i];
         if (sq == SLOT_NONE || rel_rank(c, sq) < 5)
@@ -278,9 +278,9 @@ static Pair side_terms(const Position *pos, Color c)
         }
     }
     int guards_missing = (2 - pos->count[piece_make(c, ADVISOR)]) * W(MISSING_ADVISOR) +
-                         (2 - pos->count[piece_make(c, ELEPHANT)]) * W(MISSING_ELEPHANT);
+        (2 - pos->count[piece_make(c, ELEPHANT)]) * W(MISSING_ELEPHANT);
     int enemy_heavy = pos->count[piece_make(them, ROOK)] * 2 + pos->count[piece_make(them, HORSE)] +
-                      pos->count[piece_make(them, CANNON)];
+        pos->count[piece_make(them, CANNON)];
     s.mg -= imin(units * units * W(ATTACK_QUADRATIC) + attackers * guards_missing * W(ATTACK_GUARD_ATTACKER) / 8,
                  W(ATTACK_DANGER_MAX));
     s.mg -= enemy_heavy * guards_missing * W(GUARD_HEAVY_MG) / 8;
@@ -293,7 +293,7 @@ static int game_phase(const Position *pos)
     int p = 0;
     for (Color c = 0; c < 2; c++)
         p += pos->count[piece_make(c, ROOK)] * PHASE_ROOK +
-             (pos->count[piece_make(c, HORSE)] + pos->count[piece_make(c, CANNON)]) * PHASE_MINOR;
+            (pos->count[piece_make(c, HORSE)] + pos->count[piece_make(c, CANNON)]) * PHASE_MINOR;
     return imin(p, PHASE_MAX);
 }
 
@@ -302,7 +302,7 @@ static int game_phase(const Position *pos)
 static int attackers_of(const Position *pos, Color c)
 {
     return pos->count[piece_make(c, ROOK)] + pos->count[piece_make(c, HORSE)] + pos->count[piece_make(c, CANNON)] +
-           pos->count[piece_make(c, PAWN)];
+        pos->count[piece_make(c, PAWN)];
 }
 
 enum { SCALE_FULL = 16, SCALE_NO_ATTACKER = 0, SCALE_LONE_MINOR = 2, SCALE_LONE_PAWN = 4 };
@@ -322,7 +322,7 @@ static int endgame_scale(const Position *pos, Color strong)
     /* One horse or one cannon: a cannon needs a screen of its own, a horse needs bare defence. */
     if (pos->count[piece_make(strong, CANNON)])
         return pos->count[piece_make(strong, ADVISOR)] && guards == 0 && !attackers_of(pos, weak) ? SCALE_FULL
-                                                                                                   : SCALE_LONE_MINOR;
+                                                                                                  : SCALE_LONE_MINOR;
     return guards == 0 && !attackers_of(pos, weak) ? SCALE_FULL : SCALE_LONE_MINOR;
 }
 
@@ -340,7 +340,8 @@ Score eval_evaluate(const Position *pos)
 bool pos_null_ok(const Position *pos)
 {
     Color us = pos->side;
-    return pos->count[piece_make(us, ROOK)] + pos->count[piece_make(us, HORSE)] + pos->count[piece_make(us, CANNON)] > 0;
+    return pos->count[piece_make(us, ROOK)] + pos->count[piece_make(us, HORSE)] + pos->count[piece_make(us, CANNON)] >
+        0;
 }
 
 bool pos_insufficient_material(const Position *pos)

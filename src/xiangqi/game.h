@@ -16,19 +16,19 @@
 
 #include "types.h"
 
-#define GAME_NAME "xiangqi"
-#define GAME_PROGRAM "chariot" /* the program's name in its usage and messages */
-#define GAME_NOTATION "WXF"  /* the notation people read (analyze, play) */
-#define GAME_HAS_UCCI 1        /* UCCI is a xiangqi protocol */
-#define GAME_HAS_FAIRY_RANKS 1 /* UCI ranks 1-10 as Fairy-Stockfish writes them (option FairyRanks) */
-#define GAME_MOVE_EXAMPLE "h2e2 or C2.5"
-#define GAME_MOVE_HELP                                                                                       \
-    "Moves: ICCS like h2e2 (also H2-E2), WXF like C2.5, H8+7, R9+1, H++7, or Chinese like 炮二平五.\n"     \
-    "  Pieces on the board: K king, A advisor, B (WXF E) elephant, N (WXF H) horse,\n"                      \
+#define GAME_NAME            "xiangqi"
+#define GAME_PROGRAM         "chariot" /* the program's name in its usage and messages */
+#define GAME_NOTATION        "WXF"     /* the notation people read (analyze, play) */
+#define GAME_HAS_UCCI        1         /* UCCI is a xiangqi protocol */
+#define GAME_HAS_FAIRY_RANKS 1         /* UCI ranks 1-10 as Fairy-Stockfish writes them (option FairyRanks) */
+#define GAME_MOVE_EXAMPLE    "h2e2 or C2.5"
+#define GAME_MOVE_HELP                                                                                                 \
+    "Moves: ICCS like h2e2 (also H2-E2), WXF like C2.5, H8+7, R9+1, H++7, or Chinese like 炮二平五.\n"             \
+    "  Pieces on the board: K king, A advisor, B (WXF E) elephant, N (WXF H) horse,\n"                                 \
     "  R rook, C cannon, P pawn; Red upper case, Black lower case."
-#define GAME_STARTPOS "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+#define GAME_STARTPOS     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 #define GAME_NATIVE_BOARD "chinese" /* play --board: the game's own figures (Chinese characters) */
-#define GAME_PGN_TAGS "[Game \"Chinese Chess\"]\n[Format \"WXF\"]\n" /* PGN as xiangqi programs write it */
+#define GAME_PGN_TAGS     "[Game \"Chinese Chess\"]\n[Format \"WXF\"]\n" /* PGN as xiangqi programs write it */
 
 enum { RED = 0, BLACK = 1 };
 enum { SQUARE_NB = 90, FILE_NB = 9, RANK_NB = 10 };
@@ -66,16 +66,16 @@ typedef struct {
 enum { SLOT_NB = 32, SLOT_NONE = 0xff };
 
 typedef struct Position {
-    uint8_t board[SQUARE_NB]; /* piece code on each square */
+    uint8_t board[SQUARE_NB];   /* piece code on each square */
     uint8_t slot_at[SQUARE_NB]; /* slot of the piece on each square, SLOT_NONE if empty */
     uint8_t sq_of[SLOT_NB];     /* square of each slot, SLOT_NONE once captured */
-    Color side;               /* side to move */
-    uint8_t king[2];          /* king squares */
-    uint16_t count[PIECE_NB]; /* pieces of each code on the board */
-    int ply;                  /* index of the current state in st[] */
-    int root_ply;             /* ply of the search root (for repetition rules) */
-    int game_ply;             /* plies of the game: from the FEN's move number, incl. trimmed ones */
-    uint8_t rep_rule;         /* RepetitionRule that judges cycles (pos_set_fen: REP_RULE_AXF) */
+    Color side;                 /* side to move */
+    uint8_t king[2];            /* king squares */
+    uint16_t count[PIECE_NB];   /* pieces of each code on the board */
+    int ply;                    /* index of the current state in st[] */
+    int root_ply;               /* ply of the search root (for repetition rules) */
+    int game_ply;               /* plies of the game: from the FEN's move number, incl. trimmed ones */
+    uint8_t rep_rule;           /* RepetitionRule that judges cycles (pos_set_fen: REP_RULE_AXF) */
     PosState st[MAX_GAME_PLY + MAX_PLY + 8];
 } Position;
 
@@ -107,6 +107,6 @@ void pos_move_to_wxf(const Position *pos, Move m, char buf[8]); /* m legal in po
 
 Move pos_parse_wxf(const Position *pos, const char *text);           /* a legal move or MOVE_NONE */
 void pos_move_to_chinese(const Position *pos, Move m, char buf[16]); /* m legal in pos */
-Move pos_parse_chinese(const Position *pos, const char *text);      /* a legal move or MOVE_NONE */
+Move pos_parse_chinese(const Position *pos, const char *text);       /* a legal move or MOVE_NONE */
 
 #endif

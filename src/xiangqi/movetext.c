@@ -55,18 +55,11 @@ void pos_move_text(const Position *pos, Move m, MoveStyle style, char *buf)
     if (m == MOVE_NONE)
         style = MOVE_STYLE_COORD;
     switch (style) {
-    case MOVE_STYLE_FAIRY_RANKS:
-        fairy_write(m, buf);
-        return;
-    case MOVE_STYLE_HUMAN:
-        pos_move_to_wxf(pos, m, buf);
-        return;
-    case MOVE_STYLE_NATIVE:
-        pos_move_to_chinese(pos, m, buf);
-        return;
+    case MOVE_STYLE_FAIRY_RANKS: fairy_write(m, buf); return;
+    case MOVE_STYLE_HUMAN: pos_move_to_wxf(pos, m, buf); return;
+    case MOVE_STYLE_NATIVE: pos_move_to_chinese(pos, m, buf); return;
     case MOVE_STYLE_COORD:
-    case MOVE_STYLE_CHESS960:
-        break;
+    case MOVE_STYLE_CHESS960: break;
     }
     move_to_str(m, buf);
 }
@@ -74,14 +67,11 @@ void pos_move_text(const Position *pos, Move m, MoveStyle style, char *buf)
 Move pos_parse_move_text(const Position *pos, const char *text, MoveStyle style)
 {
     switch (style) {
-    case MOVE_STYLE_FAIRY_RANKS:
-        return fairy_read(pos, text);
+    case MOVE_STYLE_FAIRY_RANKS: return fairy_read(pos, text);
     case MOVE_STYLE_HUMAN:
-    case MOVE_STYLE_NATIVE:
-        return pos_parse_human(pos, text);
+    case MOVE_STYLE_NATIVE: return pos_parse_human(pos, text);
     case MOVE_STYLE_COORD:
-    case MOVE_STYLE_CHESS960:
-        break;
+    case MOVE_STYLE_CHESS960: break;
     }
     return pos_parse_move(pos, text);
 }

@@ -124,8 +124,10 @@ static int type_from_letter(char ch)
     switch (toupper((unsigned char)ch)) {
     case 'K': return KING;
     case 'A': return ADVISOR;
-    case 'E': case 'B': return ELEPHANT;
-    case 'H': case 'N': return HORSE;
+    case 'E':
+    case 'B': return ELEPHANT;
+    case 'H':
+    case 'N': return HORSE;
     case 'R': return ROOK;
     case 'C': return CANNON;
     case 'P': return PAWN;
@@ -136,9 +138,9 @@ static int type_from_letter(char ch)
 /* The parsed text: which piece (type and how it is singled out), action, number. */
 typedef struct {
     int type;
-    int file;   /* 1-9, or 0 when not given */
+    int file;    /* 1-9, or 0 when not given */
     char tandem; /* '+' front, '-' rear, 0 */
-    int index;  /* pawn index on its file, 1 = front, 0 when not given */
+    int index;   /* pawn index on its file, 1 = front, 0 when not given */
     char action;
     int number;
 } WxfText;
@@ -224,6 +226,6 @@ Move pos_parse_human(const Position *pos, const char *text)
     }
     s[n] = 0;
     bool iccs = n == 4 && s[0] >= 'a' && s[0] <= 'i' && isdigit((unsigned char)s[1]) && s[2] >= 'a' && s[2] <= 'i' &&
-                isdigit((unsigned char)s[3]);
+        isdigit((unsigned char)s[3]);
     return iccs ? pos_parse_move(pos, s) : pos_parse_wxf(pos, text);
 }

@@ -63,10 +63,7 @@ static int compute_psq(const Position *pos)
     return s;
 }
 
-void pos_refresh_eval(Position *pos)
-{
-    pos->st[pos->ply].psq = (int16_t)compute_psq(pos);
-}
+void pos_refresh_eval(Position *pos) { pos->st[pos->ply].psq = (int16_t)compute_psq(pos); }
 
 static bool kings_face(const uint8_t *board, int rk, int bk)
 {
@@ -132,7 +129,8 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
             int sq = sq_make(file++, rank);
             if (!square_legal_for(pc, sq)) {
                 snprintf(msg, sizeof msg, "%s %s on %c%d: it can never stand there",
-                         piece_color(pc) == RED ? "red" : "black", TYPE_NAMES[piece_type(pc)], 'a' + sq_file(sq), sq_rank(sq));
+                         piece_color(pc) == RED ? "red" : "black", TYPE_NAMES[piece_type(pc)], 'a' + sq_file(sq),
+                         sq_rank(sq));
                 return fen_fail(err, errlen, msg);
             }
             pos->board[sq] = (uint8_t)pc;
@@ -363,7 +361,8 @@ bool pos_ok(const Position *pos, const char **why)
     cnt[0] = 0;
     if (memcmp(cnt, pos->count, sizeof cnt))
         w = "piece counts disagree with the board";
-    else if (pos->board[pos->king[RED]] != piece_make(RED, KING) || pos->board[pos->king[BLACK]] != piece_make(BLACK, KING))
+    else if (pos->board[pos->king[RED]] != piece_make(RED, KING) ||
+             pos->board[pos->king[BLACK]] != piece_make(BLACK, KING))
         w = "king square is stale";
     else if (!slots_ok(pos))
         w = "piece slots disagree with the board";

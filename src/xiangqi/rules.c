@@ -83,7 +83,8 @@ int pos_repetitions(const Position *pos)
     return plies_repetitions(&pos->st[0].key, sizeof pos->st[0], pos->ply, pos_rule_counter(pos));
 }
 
-static const char *const TYPE_NAMES[PIECE_TYPE_NB] = {"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
+static const char *const TYPE_NAMES[PIECE_TYPE_NB] = {"",      "king", "advisor", "elephant",
+                                                      "horse", "rook", "cannon",  "pawn"};
 
 /* Plies back to the earliest of the last `want` earlier occurrences of this position (0: fewer). */
 static int cycle_plies(const Position *pos, int want, int *seen)
@@ -108,9 +109,9 @@ static GameResult repetition_result(const Position *pos, char *why, size_t len)
     const CycleJudgement j = judge(pos, first);
     if (j.level[RED] == j.level[BLACK]) {
         snprintf(why, len, "threefold repetition, %s",
-                 j.level[RED] == REP_LEVEL_CHECK   ? "both sides checked perpetually"
-                 : j.level[RED] == REP_LEVEL_CHASE ? "both sides chased perpetually"
-                                                   : "no violation");
+                 j.level[RED] == REP_LEVEL_CHECK       ? "both sides checked perpetually"
+                     : j.level[RED] == REP_LEVEL_CHASE ? "both sides chased perpetually"
+                                                       : "no violation");
         return GAME_DRAWN;
     }
     const Color bad = j.level[RED] > j.level[BLACK] ? RED : BLACK;
@@ -157,7 +158,7 @@ static void square_name(int sq, char out[3])
 /* Appends "black rook a8 (by cannon a3, horse b6)" for each piece of `set`. */
 static size_t explain_set(char *buf, size_t len, size_t at, const CycleStep *s, uint16_t set)
 {
-    const Color them = (Color) !s->mover;
+    const Color them = (Color)!s->mover;
     bool first = true;
     for (int v = 0; v < 16; v++) {
         if (!(set >> v & 1) || at >= len)
@@ -219,9 +220,9 @@ size_t game_judge_explain(const Position *pos, char *buf, size_t len)
     }
     for (Color c = 0; c < 2 && at < len; c++)
         at += (size_t)snprintf(buf + at, len - at, "%s: %s\n", game_color_name(c),
-                               j.level[c] == REP_LEVEL_CHECK   ? "checked on every move (perpetual check)"
-                               : j.level[c] == REP_LEVEL_CHASE ? "chased one piece on every move (perpetual chase)"
-                                                               : "no perpetual check or chase");
+                               j.level[c] == REP_LEVEL_CHECK       ? "checked on every move (perpetual check)"
+                                   : j.level[c] == REP_LEVEL_CHASE ? "chased one piece on every move (perpetual chase)"
+                                                                   : "no perpetual check or chase");
     free(steps);
     return at < len ? at : len - 1;
 }

@@ -11,8 +11,8 @@
 typedef enum { REP_LEVEL_NONE, REP_LEVEL_CHASE, REP_LEVEL_CHECK } RepLevel;
 
 typedef struct {
-    RepLevel level[2];  /* by colour */
-    uint8_t victim[2];  /* slot of an enemy piece colour c chased on every move, SLOT_NONE if none */
+    RepLevel level[2]; /* by colour */
+    uint8_t victim[2]; /* slot of an enemy piece colour c chased on every move, SLOT_NONE if none */
 } CycleJudgement;
 
 /* One move of a judged cycle, as `chariot judge --explain` shows it. Pieces are slot & 15 bits. */

@@ -288,15 +288,15 @@ static void test_see(void)
         const char *fen, *move;
         int see;
     } CASES[] = {
-        {"4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5", 320},         /* pawn takes a loose knight */
-        {"4k3/8/2p5/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5", -400},      /* rook takes a defended pawn */
-        {"4k3/8/4p3/3p4/8/8/3R4/3R2K1 w - - 0 1", "d2d5", -300},    /* the rook behind (x-ray) takes back */
-        {"3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", -400},    /* doubled rooks on both sides */
-        {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 100},         /* en passant */
-        {"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", 850},           /* promotion */
-        {"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", -100},        /* promoting into a recapture loses the pawn */
-        {"4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "d1d5", 950},          /* rook takes a loose queen */
-        {"4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", "e1d2", 950},           /* the king takes a loose queen */
+        {"4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", "e4d5", 320},      /* pawn takes a loose knight */
+        {"4k3/8/2p5/3p4/8/8/3R4/4K3 w - - 0 1", "d2d5", -400},   /* rook takes a defended pawn */
+        {"4k3/8/4p3/3p4/8/8/3R4/3R2K1 w - - 0 1", "d2d5", -300}, /* the rook behind (x-ray) takes back */
+        {"3rk3/3r4/8/3p4/8/8/3R4/3RK3 w - - 0 1", "d2d5", -400}, /* doubled rooks on both sides */
+        {"4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1", "e5d6", 100},      /* en passant */
+        {"4k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", 850},        /* promotion */
+        {"1r2k3/P7/8/8/8/8/8/4K3 w - - 0 1", "a7a8q", -100},     /* promoting into a recapture loses the pawn */
+        {"4k3/8/8/3q4/8/8/8/3RK3 w - - 0 1", "d1d5", 950},       /* rook takes a loose queen */
+        {"4k3/8/8/8/8/8/3q4/4K3 w - - 0 1", "e1d2", 950},        /* the king takes a loose queen */
     };
     for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
         if (!setup(&pos_a, CASES[i].fen))
@@ -360,7 +360,8 @@ static void test_draws(void)
         play(p, CYCLE);
         check(pos_rule_status(p) == RULE_DRAW, "threefold counting occurrences before the root");
         char msg[160];
-        check(game_judge(p, msg, sizeof msg) == GAME_DRAWN && strstr(msg, "repetition"), "verdict: threefold repetition");
+        check(game_judge(p, msg, sizeof msg) == GAME_DRAWN && strstr(msg, "repetition"),
+              "verdict: threefold repetition");
     }
     if (setup(p, start)) {
         play(p, "g1f3 g8f6 f3g1");
@@ -381,16 +382,16 @@ static void test_draws(void)
         const char *fen;
         bool dead;
     } MATERIAL[] = {
-        {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", true},         /* K v K */
-        {"4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", true},       /* KB v K */
-        {"4k3/8/8/8/8/8/8/1N2K3 b - - 0 1", true},       /* KN v K */
-        {"2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1", true},      /* KB v KB, both bishops on light squares */
-        {"3bk3/8/8/8/8/8/8/3BK3 w - - 0 1", false},      /* KB v KB, opposite colours */
-        {"4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", false},     /* KNN v K: a mate exists */
-        {"4k3/8/8/8/8/8/8/1N1BK3 w - - 0 1", false},     /* KBN v K */
-        {"1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1", false},    /* KN v KN */
-        {"4k3/8/8/8/8/8/P7/4K3 w - - 0 1", false},       /* a pawn */
-        {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false},       /* a rook */
+        {"4k3/8/8/8/8/8/8/4K3 w - - 0 1", true},      /* K v K */
+        {"4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", true},    /* KB v K */
+        {"4k3/8/8/8/8/8/8/1N2K3 b - - 0 1", true},    /* KN v K */
+        {"2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1", true},   /* KB v KB, both bishops on light squares */
+        {"3bk3/8/8/8/8/8/8/3BK3 w - - 0 1", false},   /* KB v KB, opposite colours */
+        {"4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", false},  /* KNN v K: a mate exists */
+        {"4k3/8/8/8/8/8/8/1N1BK3 w - - 0 1", false},  /* KBN v K */
+        {"1n2k3/8/8/8/8/8/8/1N2K3 w - - 0 1", false}, /* KN v KN */
+        {"4k3/8/8/8/8/8/P7/4K3 w - - 0 1", false},    /* a pawn */
+        {"4k3/8/8/8/8/8/8/R3K3 w - - 0 1", false},    /* a rook */
     };
     for (size_t i = 0; i < sizeof MATERIAL / sizeof MATERIAL[0]; i++)
         if (setup(p, MATERIAL[i].fen)) {

@@ -67,13 +67,14 @@ static void session_uci(void)
     size_t mark = e.loglen;
     engine_send(&e, "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
     engine_send(&e, "go depth 3");
-    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000) && !strcmp(line, "bestmove (none)"),
-          "stalemate: %s", line);
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000) && !strcmp(line, "bestmove (none)"), "stalemate: %s",
+          line);
     CHECK(strstr(e.log + mark, "score cp 0 ") != NULL, "stalemate is a draw, not a loss: %s", e.log + mark);
     mark = e.loglen;
     engine_send(&e, "position fen 7k/6Q1/6K1/8/8/8/8/8 b - - 0 1");
     engine_send(&e, "go depth 3");
-    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000) && !strcmp(line, "bestmove (none)"), "mated: %s", line);
+    CHECK(engine_expect(&e, "bestmove", line, sizeof line, 5000) && !strcmp(line, "bestmove (none)"), "mated: %s",
+          line);
     CHECK(strstr(e.log + mark, "score mate 0 ") != NULL, "mated scores mate 0: %s", e.log + mark);
     /* Mate on the 100th ply beats the fifty-move rule. */
     engine_send(&e, "position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 99 80");
@@ -106,7 +107,8 @@ static void session_ucci_refused(void)
 {
     char out[8192];
     run_engine("ucci\nuci\nisready\nquit\n", out, sizeof out);
-    CHECK(strstr(out, "info string error: UCCI is a xiangqi protocol") && strstr(out, "uciok") && strstr(out, "readyok"),
+    CHECK(strstr(out, "info string error: UCCI is a xiangqi protocol") && strstr(out, "uciok") &&
+              strstr(out, "readyok"),
           "ucci refused, UCI served: %s", out);
 }
 
@@ -167,12 +169,15 @@ void test_chess_cli(void)
     run_cli("analyze rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3 --depth 3", out, sizeof out);
     CHECK(strstr(out, "best move: ") != NULL && strstr(out, "White to move") != NULL, "analyze a chess FEN: %s", out);
     run_cli("analyze moves e4 e5 Nf3 Nc6 Bb5 --depth 3", out, sizeof out);
-    CHECK(strstr(out, "best move: ") != NULL && strstr(out, "Black to move") != NULL, "analyze a SAN move list: %s", out);
+    CHECK(strstr(out, "best move: ") != NULL && strstr(out, "Black to move") != NULL, "analyze a SAN move list: %s",
+          out);
     /* play: chess symbols, flipped for Black, check said, standard PGN saved. */
     char path[64], args[256];
     snprintf(path, sizeof path, "/tmp/chariot-chess-test-%d.pgn", (int)getpid());
-    snprintf(args, sizeof args, "play --board symbols --depth 1 < /dev/null; printf 'e4\\nsave %s\\nquit\\n' | %s play "
-             "--board letters --depth 1", path, g_engine_path);
+    snprintf(args, sizeof args,
+             "play --board symbols --depth 1 < /dev/null; printf 'e4\\nsave %s\\nquit\\n' | %s play "
+             "--board letters --depth 1",
+             path, g_engine_path);
     run_cli(args, out, sizeof out);
     CHECK(strstr(out, "\u2654") && strstr(out, "\u265a"), "chess symbols: %s", out);
     CHECK(strstr(out, "Saved the game (2 plies)"), "saved: %s", out);
@@ -182,26 +187,29 @@ void test_chess_cli(void)
               !strstr(text, "Format"),
           "standard PGN: %s", text);
     remove(path);
-    run_cli("play --board letters --side black 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3' < /dev/null",
-            out, sizeof out);
+    run_cli(
+        "play --board letters --side black 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3' < /dev/null",
+        out, sizeof out);
     CHECK(strstr(out, "Result: 0-1 (checkmate)") && strstr(out, "h  g  f  e  d  c  b  a    White"),
           "fool's mate, flipped: %s", out);
     run_cli("play --board letters 'rnbqkbnr/ppppp2p/5p2/6pQ/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 3' < /dev/null", out,
             sizeof out);
     CHECK(strstr(out, "Result: 1-0 (checkmate)") != NULL, "mated: %s", out);
-    run_cli("play --board letters --side black 'rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2' < /dev/null",
-            out, sizeof out);
+    run_cli(
+        "play --board letters --side black 'rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2' < /dev/null",
+        out, sizeof out);
     CHECK(strstr(out, "Check: Black is in check.") == NULL, "no check when none: %s", out);
-    run_cli("play --board letters --side black 'rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2' < /dev/null",
-            out, sizeof out);
+    run_cli(
+        "play --board letters --side black 'rnbqkbnr/ppppp1pp/5p2/7Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2' < /dev/null",
+        out, sizeof out);
     CHECK(strstr(out, "Check: Black is in check.") != NULL, "check said: %s", out);
     /* Castling rights off the standard squares are Chess960's: KQkq there are refused (UCI_Chess960 off), the
      * rooks' files (Shredder-FEN) are taken, and UCI takes them with UCI_Chess960 on. */
     const char *c960 = "'bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1'";
     snprintf(args, sizeof args, "judge %s", c960);
     run_cli(args, out, sizeof out);
-    CHECK(strstr(out, "castling right 'K' needs the white king on e1 and a rook on h1") &&
-              strstr(out, "Chess960") && !strstr(out, "result:"),
+    CHECK(strstr(out, "castling right 'K' needs the white king on e1 and a rook on h1") && strstr(out, "Chess960") &&
+              !strstr(out, "result:"),
           "KQkq off e1 refused: %s", out);
     run_cli("judge 'bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1'", out, sizeof out);
     CHECK(strstr(out, "result: * (game not over)") != NULL, "Shredder-FEN Chess960 rights taken: %s", out);

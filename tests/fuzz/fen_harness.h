@@ -51,7 +51,8 @@ static void check_moves(Position *p, const char *fen)
     Move legal[MAX_MOVES], all[MAX_MOVES], caps[MAX_MOVES], quiets[MAX_MOVES];
     const int nlegal = gen_legal(p, legal), nall = gen_moves(p, all, GEN_ALL);
     const int ncaps = gen_moves(p, caps, GEN_NOISY), nquiets = gen_moves(p, quiets, GEN_QUIETS);
-    FUZZ_CHECK(nlegal >= 0 && nlegal <= nall && nall <= MAX_MOVES, "%d legal, %d pseudo-legal in %s", nlegal, nall, fen);
+    FUZZ_CHECK(nlegal >= 0 && nlegal <= nall && nall <= MAX_MOVES, "%d legal, %d pseudo-legal in %s", nlegal, nall,
+               fen);
     FUZZ_CHECK(ncaps + nquiets == nall, "%d noisy + %d quiets != %d moves in %s", ncaps, nquiets, nall, fen);
     for (int i = 0; i < ncaps; i++)
         FUZZ_CHECK(pos_is_noisy(p, caps[i]) && in_list(all, nall, caps[i]), "noisy move %d in %s", i, fen);
@@ -107,7 +108,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     pos_get_fen(&pos, back, sizeof back);
     FUZZ_CHECK(pos_set_fen(&again, back, err, sizeof err), "written FEN '%s' rejected: %s", back, err);
     FUZZ_CHECK(pos_key(&again) == pos_key(&pos) && pos_side(&again) == pos_side(&pos) &&
-                   !memcmp(again.board, pos.board, sizeof pos.board) && pos_rule_counter(&again) == pos_rule_counter(&pos),
+                   !memcmp(again.board, pos.board, sizeof pos.board) &&
+                   pos_rule_counter(&again) == pos_rule_counter(&pos),
                "'%s' reads back as another position", back);
     pos_get_fen(&again, back2, sizeof back2);
     FUZZ_CHECK(!strcmp(back, back2), "FEN not stable: '%s' then '%s'", back, back2);

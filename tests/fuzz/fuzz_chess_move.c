@@ -56,7 +56,8 @@ static void check_move(const Position *p, Move m, const char *reader, const char
     proto_move_str(p, m, out);
     FUZZ_CHECK(pos_parse_move(p, uci960) == m && pos_parse_human(p, san) == m && pos_parse_human(p, uci960) == m,
                "%s: '%s' -> %s/%s does not read back", reader, text, uci960, san);
-    FUZZ_CHECK(proto_parse_move(p, out) != MOVE_NONE, "%s: '%s' -> %s (protocol style) does not read", reader, text, out);
+    FUZZ_CHECK(proto_parse_move(p, out) != MOVE_NONE, "%s: '%s' -> %s (protocol style) does not read", reader, text,
+               out);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -13,7 +13,7 @@
 #include "protocol.h"
 #include "ttlab.h"
 
-enum { LINE_SIZE = 512 }; /* run_mates' buffer */
+enum { LINE_SIZE = 512 };                                  /* run_mates' buffer */
 enum { HEAD = offsetof(Position, st) + sizeof(PosState) }; /* what pos_set_fen writes */
 
 static Position pos, keep;
@@ -52,8 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         TTLabMate m;
         memcpy(&keep, &pos, HEAD); /* not the whole history: a line may be empty */
         if (!ttlab_parse_mate_line(line, &pos, &m)) {
-            FUZZ_CHECK(!memcmp(&pos, &keep, HEAD),
-                       "a refused line changed the position");
+            FUZZ_CHECK(!memcmp(&pos, &keep, HEAD), "a refused line changed the position");
             continue;
         }
         FUZZ_CHECK(m.n >= 0 && m.n <= MAX_PLY && memchr(m.want, 0, sizeof m.want), "'%s': dm %d", line, m.n);

@@ -46,10 +46,10 @@
 #include "xboard_game.h"
 
 enum {
-    FUZZ_HASH_MB = 1,      /* the table between inputs */
-    FUZZ_HASH_CAP = 1,     /* MiB: the table's own size, cleared in place; a new allocation faulted in 2 MiB each time */
-    FUZZ_THREADS_CAP = 2,  /* each thread brings a 4.7 MB SearchThread to allocate and clear */
-    FUZZ_HEAVY_LINES = 8,  /* per input */
+    FUZZ_HASH_MB = 1,     /* the table between inputs */
+    FUZZ_HASH_CAP = 1,    /* MiB: the table's own size, cleared in place; a new allocation faulted in 2 MiB each time */
+    FUZZ_THREADS_CAP = 2, /* each thread brings a 4.7 MB SearchThread to allocate and clear */
+    FUZZ_HEAVY_LINES = 8, /* per input */
 };
 
 typedef enum { DIALECT_UCI, DIALECT_UCCI, DIALECT_XBOARD } Dialect;
@@ -110,8 +110,8 @@ static void session_reset(void)
     threads_wait();
     g_settings = session_defaults;
     /* everything but the lock (the first member, unlocked now): the loop freed the game's moves */
-    memcpy((char *)&g_xboard + offsetof(XBoard, start_fen), (const char *)&xboard_defaults + offsetof(XBoard, start_fen),
-           sizeof g_xboard - offsetof(XBoard, start_fen));
+    memcpy((char *)&g_xboard + offsetof(XBoard, start_fen),
+           (const char *)&xboard_defaults + offsetof(XBoard, start_fen), sizeof g_xboard - offsetof(XBoard, start_fen));
     threads_set_count(1);
     tt_set_clear_threads(1);
     tt_set_scheme(session_scheme);
@@ -128,7 +128,10 @@ static const char *session_cap(Dialect d, const char *key, const char *tok, bool
         const char *key;
         long long cap;
         const char *text;
-    } UCI_CAPS[] = {{"depth", 5, "5"}, {"nodes", 20000, "20000"}, {"movetime", 50, "50"}, {"perft", 3, "3"},
+    } UCI_CAPS[] = {{"depth", 5, "5"},
+                    {"nodes", 20000, "20000"},
+                    {"movetime", 50, "50"},
+                    {"perft", 3, "3"},
                     {"mate", 3, "3"}},
       UCCI_CAPS[] = {{"depth", 4, "4"}, {"nodes", 500, "500"}};
     static const char *const UCCI_CLOCKS[] = {"time", "increment", "opptime", "oppincrement", "movetime"};
@@ -316,11 +319,12 @@ static void session_line(Dialect d, const char *vis, SessionState *st, Buf *o)
         while (v < last && isspace((unsigned char)vis[v]))
             v++;
         heavy = !strcasecmp(name, "hashsize") || !strcasecmp(name, "threads") || !strcasecmp(name, "clearhash") ||
-                !strcasecmp(name, "newgame");
+            !strcasecmp(name, "newgame");
         cap = !strcasecmp(name, "hashsize") ? FUZZ_HASH_CAP : !strcasecmp(name, "threads") ? FUZZ_THREADS_CAP : 0;
         if (cap && v < last)
             value_at = v;
-        if (!strcasecmp(name, "hashsize") && v < last && vis[v] == '0') { /* 0: the default, 64 MiB; threads 0 takes that path */
+        if (!strcasecmp(name, "hashsize") && v < last &&
+            vis[v] == '0') { /* 0: the default, 64 MiB; threads 0 takes that path */
             size_t k = v + 1;
             while (isspace((unsigned char)vis[k]))
                 k++;
@@ -405,8 +409,8 @@ static char *session_output(size_t *len)
     if (!out)
         abort();
     size_t n = 0;
-    for (ssize_t got; n < (size_t)st.st_size && (got = pread(STDOUT_FILENO, out + n, (size_t)st.st_size - n,
-                                                             (off_t)n)) > 0;)
+    for (ssize_t got;
+         n < (size_t)st.st_size && (got = pread(STDOUT_FILENO, out + n, (size_t)st.st_size - n, (off_t)n)) > 0;)
         n += (size_t)got;
     out[n] = 0;
     *len = n;
@@ -531,14 +535,13 @@ static void session_run(Dialect d, const char *prefix, const uint8_t *data, size
     const int answers = session_count(out, outlen, "bestmove") + session_count(out, outlen, "nobestmove");
     const int pongs = session_count(out, outlen, "pong");
     const int most = e.go + (d == DIALECT_UCI ? e.perft : e.stop);
-    const bool ok = d == DIALECT_XBOARD ? pongs == e.ping
-                                        : readyok == e.isready && answers >= e.go && answers <= most;
+    const bool ok = d == DIALECT_XBOARD ? pongs == e.ping : readyok == e.isready && answers >= e.go && answers <= most;
     if (echo || !ok)
         fprintf(stderr, "--- session (%zu bytes)\n%s\n--- output (%zu bytes)\n%s\n---\n", in.len, in.p, outlen, out);
     if (d == DIALECT_XBOARD)
         FUZZ_CHECK(ok, "%d ping with a number, %d pong", e.ping, pongs);
-    FUZZ_CHECK(ok, "%d isready, %d readyok; %d go (%d with perft), %d stop; %d bestmove/nobestmove", e.isready,
-               readyok, e.go, e.perft, e.stop, answers);
+    FUZZ_CHECK(ok, "%d isready, %d readyok; %d go (%d with perft), %d stop; %d bestmove/nobestmove", e.isready, readyok,
+               e.go, e.perft, e.stop, answers);
     free(out);
     session_reset();
     free(in.p);
