@@ -32,6 +32,8 @@ BIN_xiangqi  := chariot
 BIN_chess    := chariot-chess
 TUNE_xiangqi := chariot-tune
 TUNE_chess   := chariot-tune-chess
+TRAIN_xiangqi := chariot-train
+TRAIN_chess  := chariot-train-chess
 CORE    := $(wildcard src/engine/*.c src/protocol/*.c src/cli/*.c)  # the engine and the front ends
 CORE_HDRS := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h)
 $(foreach g,$(GAMES),$(eval SRC_$(g) := $(wildcard src/$(g)/*.c)))                  # the game's own sources
@@ -52,10 +54,10 @@ CLUSTER     := $(wildcard src/cluster/*.c)
 # Portable builds under their own names, beside ./chariot: `make chariot-x86-64-v2 chariot-chess-x86-64-v2`.
 PORTABLE := x86-64 x86-64-v2 x86-64-v3 x86-64-v4
 
-# $(call game_builds,GAME,BINARY,TUNER): every build of one game. BINARY is optimised for ARCH; BINARY-debug
+# $(call game_builds,GAME,BINARY,TUNER,TRAINER): every build of one game. BINARY is optimised for ARCH; BINARY-debug
 # checks every invariant after each make and unmake; BINARY-san and BINARY-tsan run under the sanitizers;
 # BINARY-x86-64... are the portable builds; BINARY-mpi and BINARY-mpich the cluster builds (Open MPI, MPICH);
-# TUNER fits the evaluation weights.
+# TUNER fits the evaluation weights; TRAINER fits a net to datagen's data (tools/train.c, docs/nnue.md).
 define game_builds
 $(2): $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
 	$$(CC) $$(WARN) $$(OPT) -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
@@ -83,10 +85,13 @@ $(2)-mpich: $$(CORE) $$(SRC_$(1)) $$(CLUSTER) $$(HDRS_$(1)) src/cluster/cluster.
 
 $(3): tools/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
 	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG -DEVAL_TUNING $$(INC_$(1)) -o $$@ tools/tune.c $$(LIB_$(1)) $$(LDLIBS)
-endef
-$(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)))))
 
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
+$(4): tools/train.c src/cli/datagen_format.h src/engine/numparse.c $$(HDRS_$(1))
+	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG $$(INC_$(1)) -o $$@ tools/train.c src/engine/numparse.c $$(LDLIBS)
+endef
+$(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)),$(TRAIN_$(g)))))
+
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-train test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -133,7 +138,7 @@ tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
-test: test-includes test-fast test-san test-tsan test-tune test-datagen test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-includes test-fast test-san test-tsan test-tune test-datagen test-train test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -151,6 +156,10 @@ test-tune: chariot-tune chariot-tune-chess ## the evaluation tuner of each game 
 test-datagen: chariot chariot-chess  ## self-play training data of each game on tiny budgets: reproducible, resumable, read back (tests/datagen_test.sh)
 	bash tests/datagen_test.sh ./chariot tools/openings-xq.txt
 	bash tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
+
+test-train: chariot chariot-chess chariot-train chariot-train-chess ## the net trainer of each game on a small sample datagen makes (tests/train_test.sh)
+	bash tests/train_test.sh ./chariot ./chariot-train
+	bash tests/train_test.sh ./chariot-chess ./chariot-train-chess
 
 bench: chariot chariot-chess          ## print both bench signatures (Nodes searched) and speed
 	./chariot bench $(DEPTH)
@@ -358,7 +367,7 @@ test-fuzz-replay: $(ALL_FUZZ:%=fuzz-out/bin/replay_%) ## replay tests/fuzz/corpu
 	done
 
 clean:                                ## remove build outputs
-	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune chariot-tune-chess tests/run-tests tests/run-tests-san \
+	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune chariot-tune-chess chariot-train chariot-train-chess tests/run-tests tests/run-tests-san \
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
 	    tests/chess/rules-check tests/chess/rules-check-san
 	rm -f chariot-mpi chariot-chess-mpi chariot-mpich chariot-chess-mpich $(PORTABLE:%=chariot-%) $(PORTABLE:%=chariot-chess-%)

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The trainer (tools/train.c, docs/nnue.md) on a small sample that datagen makes here (deterministic:
+# the same seed and settings give the same bytes): the validation loss falls, the quantised net stays
+# within the stated tolerance of the float net, the file has the documented size and header, and bad
+# input is refused with a message.
+#   bash tests/train_test.sh ENGINE TRAINER
+set -euo pipefail
+engine=${1:?engine}
+trainer=${2:?trainer}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "train_test ($trainer): FAIL: $*"; exit 1; }
+TOLERANCE_CP=5 # the largest mean |float - integer| difference accepted
+
+"$engine" datagen --out "$tmp/sample.bin" --games 40 --nodes 500 --seed 7 --quiet >/dev/null
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/net.nnue" --hidden 16 --epochs 8 --batch 128 --threads 2 \
+    > "$tmp/log" || fail "training exited with $?"
+first=$(awk '/^epoch 0:/ {print $5}' "$tmp/log")
+last=$(awk '/^epoch [0-9]+: training/ {v=$8} END {print v}' "$tmp/log" | tr -d ,)
+awk -v a="$first" -v b="$last" 'BEGIN {exit !(b < a)}' || fail "validation loss did not fall: $first -> $last"
+mean=$(awk '/^quantised:/ {print $6}' "$tmp/log")
+awk -v m="$mean" -v t="$TOLERANCE_CP" 'BEGIN {exit !(m < t)}' || fail "quantised net off by $mean cp on average"
+inputs=$(awk '/^wrote/ {print $3}' "$tmp/log")
+want=$((64 + 2 * (inputs * 16 + 16 + 32) + 4))
+[ "$(stat -c %s "$tmp/net.nnue")" = "$want" ] || fail "net file of $(stat -c %s "$tmp/net.nnue") bytes, want $want"
+[ "$(head -c 8 "$tmp/net.nnue")" = CHRTNNUE ] || fail "net file without its magic"
+# bad input: a file that is not training data, a missing option, a value out of range
+printf 'not training data%.0s' {1..40} > "$tmp/junk.bin"
+if "$trainer" --data "$tmp/junk.bin" --out "$tmp/x" 2> "$tmp/err"; then fail "junk data accepted"; fi
+grep -q 'is not .* training data' "$tmp/err" || fail "junk data refused without a message: $(cat "$tmp/err")"
+set +e
+"$trainer" --out "$tmp/x" 2> "$tmp/err"; rc=$?
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --hidden 0 2>> "$tmp/err"; rc2=$?
+set -e
+[ $rc = 2 ] && [ $rc2 = 2 ] || fail "bad options exit with $rc and $rc2, want 2"
+echo "train_test ($trainer): ok (validation loss $first -> $last, quantised mean difference $mean cp)"

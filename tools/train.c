@@ -1,0 +1,504 @@
+/*
+ * train.c - the trainer of Chariot's nets (docs/nnue.md): a perspective net
+ * (inputs -> N) x 2 -> 1 with a clipped ReLU, fitted with Adam to the data
+ * `chariot datagen` writes, then quantised to integers. Built once per game
+ * against its game.h, like the evaluation tuner (`make chariot-train`,
+ * `make chariot-train-chess`).
+ *
+ *   chariot-train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]
+ *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
+ *                 [--max-positions N]
+ *
+ * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
+ * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
+ * share one weight matrix (xiangqi 2 x 7 x 90 = 1260 inputs, chess 2 x 6 x 64 = 768). The hidden layer
+ * of the side to move comes first in the output layer's input.
+ *
+ * Target: lambda * result + (1 - lambda) * sigmoid(score / scale), result 1 win, 0.5 draw, 0 loss (side to
+ * move's view); loss: the mean squared difference to sigmoid(output / scale), output in centipawns.
+ * Every epoch prints the training and validation losses; after the last, the net is quantised (hidden
+ * layer int16 at QA = 1024 per 1.0, output layer int16 at QB = 1024, its bias int32 at QA * QB) and the mean
+ * and largest difference between the float and the integer net's outputs on the validation positions are
+ * printed. The file (NET) holds a header with the sizes and a hash of them, then the integer weights,
+ * little-endian; NET.float holds the float weights (a checkpoint, rewritten every epoch).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "datagen_format.h"
+#include "numparse.h"
+
+enum {
+    PIECE_KINDS = PIECE_TYPE_NB - 1, /* types 1 .. PIECE_TYPE_NB - 1 */
+    INPUTS = 2 * PIECE_KINDS * SQUARE_NB,
+    MAX_ACTIVE = DG_MAX_PIECES,
+    MAX_HIDDEN = 1024,
+    MAX_THREADS = 64,
+    QA = 1024,       /* the hidden layer's integer unit: 1.0 = QA */
+    QB = 1024,       /* the output layer's integer unit */
+    OUTPUT_CP = 400, /* the net's output times this is the evaluation in centipawns */
+};
+#define NET_MAGIC "CHRTNNUE"
+enum { NET_VERSION = 1, NET_HEADER_SIZE = 64 };
+
+/* One position as the trainer keeps it: the active inputs of each perspective and the target. */
+typedef struct {
+    uint16_t feat[2][MAX_ACTIVE]; /* [0] the side to move's, [1] the other side's */
+    uint8_t n;
+    float target;
+} Sample;
+
+typedef struct {
+    int hidden;
+    float *w1; /* [INPUTS][hidden] */
+    float *b1; /* [hidden] */
+    float *w2; /* [2 * hidden] */
+    float b2;
+} Net;
+
+typedef struct {
+    const char *data, *out;
+    int hidden, epochs, batch, threads;
+    double lr, lambda, scale, val;
+    uint64_t seed, max_positions;
+} Options;
+
+/* The input of a piece `code` on `sq`, seen from `perspective`. */
+static int feature(int code, int sq, Color perspective)
+{
+    const int type = code & 7, colour = code >> 3;
+    const int rank = sq / FILE_NB, file = sq % FILE_NB;
+    const int seen = perspective == COLOR_FIRST ? sq : (RANK_NB - 1 - rank) * FILE_NB + file;
+    return ((colour != perspective) * PIECE_KINDS + (type - 1)) * SQUARE_NB + seen;
+}
+
+static uint64_t rng_next(uint64_t *s)
+{
+    uint64_t z = (*s += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+}
+
+static double seconds_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
+
+/* Reads every complete game's records of one file, appending to *s. false: the file is not usable. */
+static bool load_file(const char *path, const Options *o, Sample **s, size_t *n, size_t *cap)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "train: cannot read %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    uint8_t head[DG_HEADER_SIZE];
+    DgHeader h;
+    const char *why = "";
+    if (fread(head, 1, sizeof head, f) != sizeof head || !dg_header_read(head, &h, &why) || strcmp(h.game, GAME_NAME)) {
+        fprintf(stderr, "train: %s is not %s training data (%s)\n", path, GAME_NAME, *why ? why : "another game");
+        fclose(f);
+        return false;
+    }
+    DgRecord r;
+    for (uint64_t i = 0; i < h.records && *n < o->max_positions && fread(&r, sizeof r, 1, f) == 1; i++) {
+        DgEntry e;
+        if (!dg_unpack(&r, &e))
+            continue;
+        if (*n == *cap) {
+            *cap = *cap ? *cap * 2 : 1 << 16;
+            Sample *grown = realloc(*s, *cap * sizeof **s);
+            if (!grown) {
+                fprintf(stderr, "train: out of memory at %zu positions\n", *n);
+                fclose(f);
+                return false;
+            }
+            *s = grown;
+        }
+        Sample *x = &(*s)[(*n)++];
+        x->n = 0;
+        for (int sq = 0; sq < SQUARE_NB && x->n < MAX_ACTIVE; sq++)
+            if (e.board[sq]) {
+                x->feat[0][x->n] = (uint16_t)feature(e.board[sq], sq, e.stm);
+                x->feat[1][x->n] = (uint16_t)feature(e.board[sq], sq, !e.stm);
+                x->n++;
+            }
+        const double result = (e.result + 1) / 2.0, guess = sigmoid(e.score / o->scale);
+        x->target = (float)(o->lambda * result + (1 - o->lambda) * guess);
+    }
+    fclose(f);
+    return true;
+}
+
+/* The net's output in centipawns for one sample; h receives the two clipped hidden layers. */
+static float forward(const Net *net, const Sample *x, float *h)
+{
+    const int nh = net->hidden;
+    float out = net->b2;
+    for (int p = 0; p < 2; p++) {
+        float *acc = h + p * nh;
+        memcpy(acc, net->b1, (size_t)nh * sizeof *acc);
+        for (int i = 0; i < x->n; i++) {
+            const float *w = net->w1 + (size_t)x->feat[p][i] * (size_t)nh;
+            for (int j = 0; j < nh; j++)
+                acc[j] += w[j];
+        }
+        for (int j = 0; j < nh; j++) {
+            acc[j] = acc[j] < 0 ? 0 : acc[j] > 1 ? 1 : acc[j];
+            out += acc[j] * net->w2[p * nh + j];
+        }
+    }
+    return out * OUTPUT_CP;
+}
+
+/* Gradients of one batch slice, summed into g (same layout as a Net), and the slice's summed loss. */
+typedef struct {
+    const Net *net;
+    const Sample *samples;
+    const size_t *order;
+    size_t from, to;
+    double scale, loss;
+    Net grad;
+    float h[2 * MAX_HIDDEN];
+} Slice;
+
+static void *slice_run(void *arg)
+{
+    Slice *s = arg;
+    const Net *net = s->net;
+    const int nh = net->hidden;
+    s->loss = 0;
+    for (size_t k = s->from; k < s->to; k++) {
+        const Sample *x = &s->samples[s->order[k]];
+        const float out = forward(net, x, s->h);
+        const double p = sigmoid(out / s->scale), err = p - x->target;
+        s->loss += err * err;
+        const float d = (float)(2 * err * p * (1 - p) * OUTPUT_CP / s->scale); /* dloss/dout, out unscaled */
+        s->grad.b2 += d;
+        for (int side = 0; side < 2; side++) {
+            const float *h = s->h + side * nh;
+            float *gw2 = s->grad.w2 + side * nh, dh[MAX_HIDDEN];
+            for (int j = 0; j < nh; j++) {
+                gw2[j] += d * h[j];
+                dh[j] = h[j] > 0 && h[j] < 1 ? d * net->w2[side * nh + j] : 0; /* clipped: no gradient */
+                s->grad.b1[j] += dh[j];
+            }
+            for (int i = 0; i < x->n; i++) {
+                float *g = s->grad.w1 + (size_t)x->feat[side][i] * (size_t)nh;
+                for (int j = 0; j < nh; j++)
+                    g[j] += dh[j];
+            }
+        }
+    }
+    return NULL;
+}
+
+static bool net_alloc(Net *n, int hidden)
+{
+    n->hidden = hidden;
+    n->w1 = calloc((size_t)INPUTS * (size_t)hidden, sizeof *n->w1);
+    n->b1 = calloc((size_t)hidden, sizeof *n->b1);
+    n->w2 = calloc(2 * (size_t)hidden, sizeof *n->w2);
+    n->b2 = 0;
+    return n->w1 && n->b1 && n->w2;
+}
+
+static void net_zero(Net *n)
+{
+    memset(n->w1, 0, (size_t)INPUTS * (size_t)n->hidden * sizeof *n->w1);
+    memset(n->b1, 0, (size_t)n->hidden * sizeof *n->b1);
+    memset(n->w2, 0, 2 * (size_t)n->hidden * sizeof *n->w2);
+    n->b2 = 0;
+}
+
+/* Adam over every parameter, as one flat array per part. */
+typedef struct {
+    float *m, *v;
+} Moments;
+
+static void adam(float *w, const float *g, Moments *mo, size_t n, double lr, double scale, int step)
+{
+    const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
+    const double c1 = 1 - pow(b1, step), c2 = 1 - pow(b2, step);
+    for (size_t i = 0; i < n; i++) {
+        const double gi = g[i] * scale;
+        mo->m[i] = (float)(b1 * mo->m[i] + (1 - b1) * gi);
+        mo->v[i] = (float)(b2 * mo->v[i] + (1 - b2) * gi * gi);
+        w[i] -= (float)(lr * (mo->m[i] / c1) / (sqrt(mo->v[i] / c2) + eps));
+    }
+}
+
+static double mean_loss(const Net *net, const Sample *s, const size_t *idx, size_t n, double scale)
+{
+    float h[2 * MAX_HIDDEN];
+    double sum = 0;
+    for (size_t k = 0; k < n; k++) {
+        const double e = sigmoid(forward(net, &s[idx[k]], h) / scale) - s[idx[k]].target;
+        sum += e * e;
+    }
+    return n ? sum / (double)n : 0;
+}
+
+static void put16(FILE *f, int v)
+{
+    const uint8_t b[2] = {(uint8_t)v, (uint8_t)((unsigned)v >> 8)};
+    fwrite(b, 1, 2, f);
+}
+
+static int clamp16(double v) { return v > 32767 ? 32767 : v < -32768 ? -32768 : (int)lround(v); }
+
+/* The integer net's output in centipawns for one sample, as the engine will compute it. */
+static double quantised_forward(const int16_t *w1, const int16_t *b1, const int16_t *w2, int32_t b2, int nh,
+                                const Sample *x)
+{
+    int64_t out = b2;
+    for (int p = 0; p < 2; p++)
+        for (int j = 0; j < nh; j++) {
+            int32_t acc = b1[j];
+            for (int i = 0; i < x->n; i++)
+                acc += w1[(size_t)x->feat[p][i] * (size_t)nh + (size_t)j];
+            acc = acc < 0 ? 0 : acc > QA ? QA : acc;
+            out += (int64_t)acc * w2[p * nh + j];
+        }
+    return (double)out * OUTPUT_CP / (QA * QB);
+}
+
+/* Writes the quantised net and prints how far its outputs are from the float net's. */
+static bool write_net(const Net *net, const char *path, const Sample *s, const size_t *idx, size_t n)
+{
+    const int nh = net->hidden;
+    int16_t *w1 = malloc((size_t)INPUTS * (size_t)nh * sizeof *w1), b1[MAX_HIDDEN], w2[2 * MAX_HIDDEN];
+    if (!w1)
+        return false;
+    for (size_t i = 0; i < (size_t)INPUTS * (size_t)nh; i++)
+        w1[i] = (int16_t)clamp16(net->w1[i] * QA);
+    for (int j = 0; j < nh; j++)
+        b1[j] = (int16_t)clamp16(net->b1[j] * QA);
+    for (int j = 0; j < 2 * nh; j++)
+        w2[j] = (int16_t)clamp16(net->w2[j] * QB);
+    const int32_t b2 = (int32_t)lround(net->b2 * QA * QB);
+    double sum = 0, most = 0;
+    float h[2 * MAX_HIDDEN];
+    for (size_t k = 0; k < n; k++) {
+        const double d = fabs(forward(net, &s[idx[k]], h) - quantised_forward(w1, b1, w2, b2, nh, &s[idx[k]]));
+        sum += d, most = d > most ? d : most;
+    }
+    printf("quantised: mean |float - integer| %.2f cp, largest %.2f cp, over %zu validation positions\n",
+           n ? sum / (double)n : 0.0, most, n);
+    FILE *f = fopen(path, "wb");
+    if (!f) {
+        fprintf(stderr, "train: cannot write %s: %s\n", path, strerror(errno));
+        free(w1);
+        return false;
+    }
+    uint8_t head[NET_HEADER_SIZE] = {0};
+    memcpy(head, NET_MAGIC, 8);
+    const uint32_t hash = (uint32_t)INPUTS * 2654435761u ^ (uint32_t)nh * 40503u ^ (uint32_t)NET_VERSION;
+    const uint32_t fields[] = {NET_VERSION, INPUTS, (uint32_t)nh, QA, QB, hash};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        for (int b = 0; b < 4; b++)
+            head[8 + 4 * i + (size_t)b] = (uint8_t)(fields[i] >> (8 * b));
+    snprintf((char *)head + 40, 16, "%s", GAME_NAME);
+    fwrite(head, 1, sizeof head, f);
+    for (size_t i = 0; i < (size_t)INPUTS * (size_t)nh; i++)
+        put16(f, w1[i]);
+    for (int j = 0; j < nh; j++)
+        put16(f, b1[j]);
+    for (int j = 0; j < 2 * nh; j++)
+        put16(f, w2[j]);
+    for (int b = 0; b < 4; b++)
+        fputc((int)((uint32_t)b2 >> (8 * b)) & 255, f);
+    free(w1);
+    const bool ok = fclose(f) == 0;
+    printf("wrote %s: %d inputs, %d hidden, %ld bytes\n", path, INPUTS, nh,
+           (long)(NET_HEADER_SIZE + 2 * ((long)INPUTS * nh + nh + 2 * nh) + 4));
+    return ok;
+}
+
+static bool write_checkpoint(const Net *net, const char *out)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s.float", out);
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return false;
+    fwrite(&net->hidden, sizeof net->hidden, 1, f);
+    fwrite(net->w1, sizeof *net->w1, (size_t)INPUTS * (size_t)net->hidden, f);
+    fwrite(net->b1, sizeof *net->b1, (size_t)net->hidden, f);
+    fwrite(net->w2, sizeof *net->w2, 2 * (size_t)net->hidden, f);
+    fwrite(&net->b2, sizeof net->b2, 1, f);
+    return fclose(f) == 0;
+}
+
+static int usage(const char *why)
+{
+    fprintf(stderr,
+            "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
+            "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
+            "             [--max-positions N]\n",
+            why);
+    return 2;
+}
+
+static bool parse_options(int argc, char **argv, Options *o)
+{
+    *o = (Options){NULL, NULL, 128, 20, 4096, 2, 0.001, 0.5, 400, 0.1, 1, UINT64_MAX};
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        int64_t x;
+        double d;
+        char *end;
+        if (!v)
+            return usage(a) == 0;
+        i++;
+        if (!strcmp(a, "--data"))
+            o->data = v;
+        else if (!strcmp(a, "--out"))
+            o->out = v;
+        else if (!strcmp(a, "--hidden") && num_parse_i64(v, 1, MAX_HIDDEN, &x) == NUM_OK)
+            o->hidden = (int)x;
+        else if (!strcmp(a, "--epochs") && num_parse_i64(v, 1, 100000, &x) == NUM_OK)
+            o->epochs = (int)x;
+        else if (!strcmp(a, "--batch") && num_parse_i64(v, 1, 1 << 24, &x) == NUM_OK)
+            o->batch = (int)x;
+        else if (!strcmp(a, "--threads") && num_parse_i64(v, 1, MAX_THREADS, &x) == NUM_OK)
+            o->threads = (int)x;
+        else if (!strcmp(a, "--seed") && num_parse_i64(v, 0, INT64_MAX, &x) == NUM_OK)
+            o->seed = (uint64_t)x;
+        else if (!strcmp(a, "--max-positions") && num_parse_i64(v, 1, INT64_MAX, &x) == NUM_OK)
+            o->max_positions = (uint64_t)x;
+        else if ((d = strtod(v, &end)), *end || end == v || !isfinite(d))
+            return usage(a) == 0;
+        else if (!strcmp(a, "--lr") && d > 0)
+            o->lr = d;
+        else if (!strcmp(a, "--lambda") && d >= 0 && d <= 1)
+            o->lambda = d;
+        else if (!strcmp(a, "--scale") && d > 0)
+            o->scale = d;
+        else if (!strcmp(a, "--val") && d > 0 && d < 1)
+            o->val = d;
+        else
+            return usage(a) == 0;
+    }
+    if (!o->data || !o->out)
+        return usage("--data and --out are needed") == 0;
+    return true;
+}
+
+int main(int argc, char **argv)
+{
+    Options o;
+    if (!parse_options(argc, argv, &o))
+        return 2;
+    Sample *samples = NULL;
+    size_t n = 0, cap = 0;
+    char files[4096];
+    snprintf(files, sizeof files, "%s", o.data);
+    for (char *save = NULL, *p = strtok_r(files, ",", &save); p; p = strtok_r(NULL, ",", &save))
+        if (!load_file(p, &o, &samples, &n, &cap))
+            return 1;
+    if (n < 10) {
+        fprintf(stderr, "train: %zu positions are too few to train on\n", n);
+        return 1;
+    }
+    uint64_t rng = o.seed;
+    size_t *order = malloc(n * sizeof *order);
+    Net net, grad[MAX_THREADS];
+    Moments mw1, mb1, mw2, mb2;
+    float b2m[2] = {0, 0};
+    const size_t nw1 = (size_t)INPUTS * (size_t)o.hidden;
+    if (!order || !net_alloc(&net, o.hidden))
+        return 1;
+    mw1 = (Moments){calloc(nw1, 4), calloc(nw1, 4)};
+    mb1 = (Moments){calloc((size_t)o.hidden, 4), calloc((size_t)o.hidden, 4)};
+    mw2 = (Moments){calloc(2 * (size_t)o.hidden, 4), calloc(2 * (size_t)o.hidden, 4)};
+    mb2 = (Moments){&b2m[0], &b2m[1]};
+    if (!mw1.m || !mw1.v || !mb1.m || !mb1.v || !mw2.m || !mw2.v)
+        return 1;
+    for (size_t i = 0; i < n; i++)
+        order[i] = i;
+    for (size_t i = n - 1; i > 0; i--) { /* one shuffle: the validation set is the tail */
+        const size_t j = (size_t)(rng_next(&rng) % (i + 1)), t = order[i];
+        order[i] = order[j], order[j] = t;
+    }
+    const size_t nval = (size_t)((double)n * o.val) > 0 ? (size_t)((double)n * o.val) : 1, ntrain = n - nval;
+    /* Small random first weights: a hidden unit starts in its linear range. */
+    for (size_t i = 0; i < nw1; i++)
+        net.w1[i] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 0.2f;
+    for (int j = 0; j < 2 * o.hidden; j++)
+        net.w2[j] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 2.0f;
+    for (int t = 0; t < o.threads; t++)
+        if (!net_alloc(&grad[t], o.hidden))
+            return 1;
+    Net sum;
+    if (!net_alloc(&sum, o.hidden))
+        return 1;
+    printf("train: %zu positions (%zu training, %zu validation), %d inputs, %d hidden, lambda %.2f, scale %.0f\n", n,
+           ntrain, nval, INPUTS, o.hidden, o.lambda, o.scale);
+    printf("epoch 0: validation loss %.6f\n", mean_loss(&net, samples, order + ntrain, nval, o.scale));
+    int step = 0;
+    Slice *slices = calloc((size_t)o.threads, sizeof *slices);
+    if (!slices)
+        return 1;
+    for (int epoch = 1; epoch <= o.epochs; epoch++) {
+        for (size_t i = ntrain - 1; i > 0; i--) { /* a new order of the training positions */
+            const size_t j = (size_t)(rng_next(&rng) % (i + 1)), t = order[i];
+            order[i] = order[j], order[j] = t;
+        }
+        /* the learning rate: full for half the epochs, then a tenth, then a hundredth for the last tenth */
+        const double lr = epoch <= o.epochs / 2 ? o.lr : epoch <= o.epochs - o.epochs / 10 ? o.lr / 10 : o.lr / 100;
+        double loss = 0;
+        const double t0 = seconds_now();
+        for (size_t start = 0; start < ntrain; start += (size_t)o.batch) {
+            const size_t end = start + (size_t)o.batch < ntrain ? start + (size_t)o.batch : ntrain;
+            pthread_t tid[MAX_THREADS];
+            for (int t = 0; t < o.threads; t++) {
+                net_zero(&grad[t]);
+                slices[t].net = &net, slices[t].samples = samples, slices[t].order = order;
+                slices[t].from = start + (end - start) * (size_t)t / (size_t)o.threads;
+                slices[t].to = start + (end - start) * (size_t)(t + 1) / (size_t)o.threads;
+                slices[t].scale = o.scale, slices[t].grad = grad[t];
+                if (t > 0 && pthread_create(&tid[t], NULL, slice_run, &slices[t]) != 0)
+                    slice_run(&slices[t]), tid[t] = 0;
+            }
+            slice_run(&slices[0]);
+            net_zero(&sum);
+            for (int t = 0; t < o.threads; t++) {
+                if (t > 0 && tid[t])
+                    pthread_join(tid[t], NULL);
+                loss += slices[t].loss;
+                for (size_t i = 0; i < nw1; i++)
+                    sum.w1[i] += grad[t].w1[i];
+                for (int j = 0; j < o.hidden; j++)
+                    sum.b1[j] += grad[t].b1[j];
+                for (int j = 0; j < 2 * o.hidden; j++)
+                    sum.w2[j] += grad[t].w2[j];
+                sum.b2 += slices[t].grad.b2;
+            }
+            const double per = 1.0 / (double)(end - start);
+            step++;
+            adam(net.w1, sum.w1, &mw1, nw1, lr, per, step);
+            adam(net.b1, sum.b1, &mb1, (size_t)o.hidden, lr, per, step);
+            adam(net.w2, sum.w2, &mw2, 2 * (size_t)o.hidden, lr, per, step);
+            adam(&net.b2, &sum.b2, &mb2, 1, lr, per, step);
+        }
+        const double took = seconds_now() - t0;
+        printf("epoch %d: training loss %.6f, validation loss %.6f (learning rate %g, %.0f positions/s)\n", epoch,
+               loss / (double)ntrain, mean_loss(&net, samples, order + ntrain, nval, o.scale), lr,
+               took > 0 ? (double)ntrain / took : 0.0);
+        fflush(stdout);
+        write_checkpoint(&net, o.out);
+    }
+    return write_net(&net, o.out, samples, order + ntrain, nval) ? 0 : 1;
+}
