@@ -37,7 +37,7 @@ bool proto_parse_position(Position *pos, const char *args, char *err, size_t err
 /* The error for a refused `position`, naming the position that stands. */
 void proto_position_error(const Position *standing, const char *err);
 void proto_move_str(const Position *pos, Move m, char *buf); /* m played in pos, in the current style */
-Move proto_parse_move(const Position *pos, const char *s);   /* either rank style */
+Move proto_parse_move(const Position *pos, const char *s);   /* in the style the host set (FairyRanks: ranks 1-10) */
 void proto_pv_str(const Position *root, const Move *pv, int n, char *buf, size_t len); /* a line from root */
 /* Space-separated moves legal in pos, at most max kept; -1 (err names the move) on a bad one. */
 int proto_parse_moves(const Position *pos, const char *text, Move *out, int max, char *err, size_t errlen);
@@ -61,7 +61,8 @@ bool proto_run_command(const ProtoCommand *table, size_t n, const char *name, ch
 /* The one way a protocol starts the search of a parsed go: the settings the position keeps (the repetition
  * rule) and the strength settings go into it, then it runs in the background; without threads (WebAssembly)
  * it runs here, reading input in the yield; where no thread could be started it runs here too, said in an
- * error, bounded by PROTO_FALLBACK_MS when nothing else would end it (no input is read meanwhile). */
+ * error, its time capped at PROTO_FALLBACK_MS unless a depth, node or mate limit bounds it (no input is read
+ * meanwhile). */
 enum { PROTO_FALLBACK_MS = 1000 };
 void proto_start_search(Position *pos, SearchLimits *limits, const SearchReporter *rep);
 /* A clock value: decimal seconds (or milliseconds), not negative, at most TIME_CLOCK_MAX_MS, into ms. */

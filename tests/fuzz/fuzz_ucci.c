@@ -2,7 +2,7 @@
 /*
  * fuzz_ucci.c - a whole UCCI session from the input, as fuzz_uci.c does for
  * UCI: the input, rewritten (session.h), follows a prefix that makes
- * proto_main_loop choose UCCI and puts the front end's own state (clock
+ * main.c choose UCCI and puts the front end's own state (clock
  * units, batch and debug mode, banned moves), which lives on between
  * sessions, back to its defaults.
  */

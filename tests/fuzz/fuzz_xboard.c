@@ -3,7 +3,7 @@
  * fuzz_xboard.c - a whole XBoard (CECP v2) session from the input, as
  * fuzz_uci.c does for UCI: the input, rewritten (session.h: the table and
  * thread counts of memory, cores and option capped, heavy lines limited),
- * follows the line `xboard`, which makes proto_main_loop choose the XBoard
+ * follows the line `xboard`, which makes main.c choose the XBoard
  * front end. Between inputs the front end's own state (the game, force and
  * analysis modes, clocks, pondering), which outlives a session, goes back to
  * its start-up value. Checked beyond the sanitizers: every `ping` with a
