@@ -10,6 +10,7 @@
 # The lab's sessions alternate; it starts none after its deadline (so the script ends within ~9 minutes)
 # and prints what it has.
 #   tools/cluster_scaling.sh [DEPTH] [REPEAT] [MAX]     (defaults 16 2 16: 1, 2, 4, ... MAX threads and ranks)
+# SCALING_SECONDS (default 480) is the time after which the lab starts no new session.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 depth=${1:-16} repeat=${2:-2} max=${3:-16}
@@ -49,7 +50,7 @@ configs=
 for n in "${counts[@]}"; do configs+="1x$n,"; done
 for n in "${counts[@]:1}"; do configs+="${n}x1,"; done
 for n in "${counts[@]:1}"; do configs+="${n}x1-apart,"; done
-left=$((480 - ($(date +%s) - began)))
+left=$((${SCALING_SECONDS:-480} - ($(date +%s) - began)))
 echo "== through UCI: tools/cluster_lab.py --depth $depth --repeat $repeat --hash 64 --home-mb auto (deadline ${left} s)"
 python3 tools/cluster_lab.py --depth "$depth" --repeat "$repeat" --latency 0 --hash 64 --home-mb auto \
     --deadline "$left" --configs "${configs%,}" | tee /tmp/cluster_scaling.$$ || true
