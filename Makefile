@@ -36,13 +36,14 @@ TRAIN_xiangqi := chariot-train
 TRAIN_chess  := chariot-train-chess
 CORE    := $(wildcard src/engine/*.c src/protocol/*.c src/cli/*.c)  # the engine and the front ends
 CORE_HDRS := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h)
-$(foreach g,$(GAMES),$(eval SRC_$(g) := $(wildcard src/$(g)/*.c)))                  # the game's own sources
+# The game's own sources, and its net (nets/GAME.nnue) as C, compiled into the binary (docs/nnue.md).
+$(foreach g,$(GAMES),$(eval SRC_$(g) := $(wildcard src/$(g)/*.c) build/net_$(g).c))
 $(foreach g,$(GAMES),$(eval INC_$(g) := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/$(g)))
 $(foreach g,$(GAMES),$(eval HDRS_$(g) := $(CORE_HDRS) $(wildcard src/$(g)/*.h)))
 $(foreach g,$(GAMES),$(eval LIB_$(g) := $(filter-out src/cli/main.c,$(CORE)) $(SRC_$(g)))) # without main: tests, tools
 
 TESTSRC := $(wildcard tests/*.c)
-CTESTSRC := tests/main.c tests/util.c tests/test_usage.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c tests/test_datagen.c # the engine's own tests (and the data format's) run for both games
+CTESTSRC := tests/main.c tests/util.c tests/test_usage.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c tests/test_datagen.c tests/test_nnue.c # the engine's own tests (and the data format's) run for both games
 
 # Cluster (docs/cluster.md): the same engines over MPI ranks, built against Debian's Open MPI
 # (libopenmpi-dev, openmpi-bin) and, side by side, against MPICH (libmpich-dev, mpich: BINARY-mpich, run
@@ -59,6 +60,10 @@ PORTABLE := x86-64 x86-64-v2 x86-64-v3 x86-64-v4
 # BINARY-x86-64... are the portable builds; BINARY-mpi and BINARY-mpich the cluster builds (Open MPI, MPICH);
 # TUNER fits the evaluation weights; TRAINER fits a net to datagen's data (tools/train.c, docs/nnue.md).
 define game_builds
+build/net_$(1).c: tools/embed_net.sh $$(wildcard nets/$(1).nnue)
+	@mkdir -p build
+	sh tools/embed_net.sh nets/$(1).nnue > $$@.tmp && mv $$@.tmp $$@
+
 $(2): $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
 	$$(CC) $$(WARN) $$(OPT) -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
 
@@ -86,7 +91,7 @@ $(2)-mpich: $$(CORE) $$(SRC_$(1)) $$(CLUSTER) $$(HDRS_$(1)) src/cluster/cluster.
 $(3): tools/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
 	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG -DEVAL_TUNING $$(INC_$(1)) -o $$@ tools/tune.c $$(LIB_$(1)) $$(LDLIBS)
 
-$(4): tools/train.c src/cli/datagen_format.h src/engine/numparse.c $$(HDRS_$(1))
+$(4): tools/train.c src/cli/datagen_format.h src/engine/nnue_format.h src/engine/numparse.c $$(HDRS_$(1))
 	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG $$(INC_$(1)) -o $$@ tools/train.c src/engine/numparse.c $$(LDLIBS)
 endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)),$(TRAIN_$(g)))))
@@ -219,7 +224,7 @@ EMCC       ?= emcc
 # emscripten's optimiser needs Debian's node-acorn, which a Node.js not from Debian does not look for.
 WASM_ENV   := NODE_PATH=/usr/share/nodejs$(if $(NODE_PATH),:$(NODE_PATH))
 WASM_DIR   := web/engine
-WASM_FLAGS := -O3 -DNDEBUG -sMODULARIZE=1 -sEXPORT_NAME=ChariotEngine -sENVIRONMENT=web,worker,node \
+WASM_FLAGS := -O3 -DNDEBUG -msimd128 -sMODULARIZE=1 -sEXPORT_NAME=ChariotEngine -sENVIRONMENT=web,worker,node \
               -sEXPORTED_FUNCTIONS=_chariot_start,_chariot_command,_chariot_query \
               -sEXPORTED_RUNTIME_METHODS=ccall,UTF8ToString -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=64MB \
               -sMAXIMUM_MEMORY=2GB -sTOTAL_STACK=16MB --no-entry
@@ -371,7 +376,7 @@ clean:                                ## remove build outputs
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
 	    tests/chess/rules-check tests/chess/rules-check-san
 	rm -f chariot-mpi chariot-chess-mpi chariot-mpich chariot-chess-mpich $(PORTABLE:%=chariot-%) $(PORTABLE:%=chariot-chess-%)
-	rm -rf $(WASM_DIR)
+	rm -rf $(WASM_DIR) build
 	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay fuzz-out/obj-fuzz-chess fuzz-out/obj-replay-chess
 
 help:                                 ## list the targets

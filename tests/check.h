@@ -86,5 +86,6 @@ void test_timeman(void);
 void test_cli(void);
 void test_usage(void); /* both games: tests/test_usage.c */
 void test_datagen(void);
+void test_nnue(void); /* both games: tests/test_nnue.c */
 
 #endif

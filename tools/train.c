@@ -7,7 +7,7 @@
  *
  *   chariot-train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]
  *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
- *                 [--max-positions N]
+ *                 [--max-positions N] [--mirror]
  *
  * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
  * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
@@ -17,7 +17,7 @@
  * Target: lambda * result + (1 - lambda) * sigmoid(score / scale), result 1 win, 0.5 draw, 0 loss (side to
  * move's view); loss: the mean squared difference to sigmoid(output / scale), output in centipawns.
  * Every epoch prints the training and validation losses; after the last, the net is quantised (hidden
- * layer int16 at QA = 1024 per 1.0, output layer int16 at QB = 1024, its bias int32 at QA * QB) and the mean
+ * layer int16 at QA = 255 per 1.0, output layer int16 at QB = 256, its bias int32 at QA * QB) and the mean
  * and largest difference between the float and the integer net's outputs on the validation positions are
  * printed. The file (NET) holds a header with the sizes and a hash of them, then the integer weights,
  * little-endian; NET.float holds the float weights (a checkpoint, rewritten every epoch).
@@ -32,25 +32,24 @@
 #include <time.h>
 
 #include "datagen_format.h"
+#include "nnue_format.h"
 #include "numparse.h"
 
 enum {
-    PIECE_KINDS = PIECE_TYPE_NB - 1, /* types 1 .. PIECE_TYPE_NB - 1 */
-    INPUTS = 2 * PIECE_KINDS * SQUARE_NB,
+    INPUTS = NNUE_INPUTS, /* the game's feature map (game.h: game_nnue_feature) */
     MAX_ACTIVE = DG_MAX_PIECES,
-    MAX_HIDDEN = 1024,
+    MAX_HIDDEN = NNUE_MAX_HIDDEN,
     MAX_THREADS = 64,
-    QA = 1024,       /* the hidden layer's integer unit: 1.0 = QA */
-    QB = 1024,       /* the output layer's integer unit */
-    OUTPUT_CP = 400, /* the net's output times this is the evaluation in centipawns */
+    QA = NNUE_QA,               /* the hidden layer's integer unit: 1.0 = QA (nnue_format.h) */
+    QB = NNUE_QB,               /* the output layer's integer unit */
+    OUTPUT_CP = NNUE_OUTPUT_CP, /* the net's output times this is the evaluation in centipawns */
 };
-#define NET_MAGIC "CHRTNNUE"
-enum { NET_VERSION = 1, NET_HEADER_SIZE = 64 };
 
 /* One position as the trainer keeps it: the active inputs of each perspective and the target. */
 typedef struct {
     uint16_t feat[2][MAX_ACTIVE]; /* [0] the side to move's, [1] the other side's */
     uint8_t n;
+    uint8_t twin; /* 1: the previous sample mirrored left to right (--mirror) */
     float target;
 } Sample;
 
@@ -66,17 +65,9 @@ typedef struct {
     const char *data, *out;
     int hidden, epochs, batch, threads;
     double lr, lambda, scale, val;
+    bool mirror;
     uint64_t seed, max_positions;
 } Options;
-
-/* The input of a piece `code` on `sq`, seen from `perspective`. */
-static int feature(int code, int sq, Color perspective)
-{
-    const int type = code & 7, colour = code >> 3;
-    const int rank = sq / FILE_NB, file = sq % FILE_NB;
-    const int seen = perspective == COLOR_FIRST ? sq : (RANK_NB - 1 - rank) * FILE_NB + file;
-    return ((colour != perspective) * PIECE_KINDS + (type - 1)) * SQUARE_NB + seen;
-}
 
 static uint64_t rng_next(uint64_t *s)
 {
@@ -116,7 +107,7 @@ static bool load_file(const char *path, const Options *o, Sample **s, size_t *n,
         DgEntry e;
         if (!dg_unpack(&r, &e))
             continue;
-        if (*n == *cap) {
+        if (*n + 2 > *cap) { /* room for a position and its twin */
             *cap = *cap ? *cap * 2 : 1 << 16;
             Sample *grown = realloc(*s, *cap * sizeof **s);
             if (!grown) {
@@ -126,16 +117,21 @@ static bool load_file(const char *path, const Options *o, Sample **s, size_t *n,
             }
             *s = grown;
         }
-        Sample *x = &(*s)[(*n)++];
-        x->n = 0;
-        for (int sq = 0; sq < SQUARE_NB && x->n < MAX_ACTIVE; sq++)
-            if (e.board[sq]) {
-                x->feat[0][x->n] = (uint16_t)feature(e.board[sq], sq, e.stm);
-                x->feat[1][x->n] = (uint16_t)feature(e.board[sq], sq, !e.stm);
-                x->n++;
-            }
         const double result = (e.result + 1) / 2.0, guess = sigmoid(e.score / o->scale);
-        x->target = (float)(o->lambda * result + (1 - o->lambda) * guess);
+        for (int twin = 0; twin <= (int)o->mirror; twin++) {
+            Sample *x = &(*s)[(*n)++];
+            x->n = 0;
+            x->twin = (uint8_t)twin;
+            for (int sq = 0; sq < SQUARE_NB && x->n < MAX_ACTIVE; sq++)
+                if (e.board[sq]) {
+                    /* the twin: the same position with the files mirrored, which both games' rules ignore */
+                    const int at = twin ? sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB : sq;
+                    x->feat[0][x->n] = (uint16_t)game_nnue_feature(e.stm, e.board[sq], at);
+                    x->feat[1][x->n] = (uint16_t)game_nnue_feature(!e.stm, e.board[sq], at);
+                    x->n++;
+                }
+            x->target = (float)(o->lambda * result + (1 - o->lambda) * guess);
+        }
     }
     fclose(f);
     return true;
@@ -286,7 +282,7 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
     for (int j = 0; j < nh; j++)
         b1[j] = (int16_t)clamp16(net->b1[j] * QA);
     for (int j = 0; j < 2 * nh; j++)
-        w2[j] = (int16_t)clamp16(net->w2[j] * QB);
+        w2[j] = (int16_t)clamp16(fmax(-NNUE_W2_LIMIT * QB + 1, fmin(NNUE_W2_LIMIT * QB - 1, net->w2[j] * QB)));
     const int32_t b2 = (int32_t)lround(net->b2 * QA * QB);
     double sum = 0, most = 0;
     float h[2 * MAX_HIDDEN];
@@ -302,14 +298,13 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
         free(w1);
         return false;
     }
-    uint8_t head[NET_HEADER_SIZE] = {0};
-    memcpy(head, NET_MAGIC, 8);
-    const uint32_t hash = (uint32_t)INPUTS * 2654435761u ^ (uint32_t)nh * 40503u ^ (uint32_t)NET_VERSION;
-    const uint32_t fields[] = {NET_VERSION, INPUTS, (uint32_t)nh, QA, QB, hash};
+    uint8_t head[NNUE_HEADER_SIZE] = {0};
+    memcpy(head, NNUE_MAGIC, 8);
+    const uint32_t fields[] = {NNUE_VERSION, INPUTS, (uint32_t)nh, QA, QB, nnue_format_hash(INPUTS, (uint32_t)nh)};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         for (int b = 0; b < 4; b++)
             head[8 + 4 * i + (size_t)b] = (uint8_t)(fields[i] >> (8 * b));
-    snprintf((char *)head + 40, 16, "%s", GAME_NAME);
+    snprintf((char *)head + NNUE_GAME_NAME_AT, NNUE_GAME_NAME_SIZE, "%s", GAME_NAME);
     fwrite(head, 1, sizeof head, f);
     for (size_t i = 0; i < (size_t)INPUTS * (size_t)nh; i++)
         put16(f, w1[i]);
@@ -321,8 +316,7 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
         fputc((int)((uint32_t)b2 >> (8 * b)) & 255, f);
     free(w1);
     const bool ok = fclose(f) == 0;
-    printf("wrote %s: %d inputs, %d hidden, %ld bytes\n", path, INPUTS, nh,
-           (long)(NET_HEADER_SIZE + 2 * ((long)INPUTS * nh + nh + 2 * nh) + 4));
+    printf("wrote %s: %d inputs, %d hidden, %zu bytes\n", path, INPUTS, nh, nnue_file_size(INPUTS, (size_t)nh));
     return ok;
 }
 
@@ -346,19 +340,32 @@ static int usage(const char *why)
     fprintf(stderr,
             "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
             "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
-            "             [--max-positions N]\n",
+            "             [--max-positions N] [--mirror]\n",
             why);
     return 2;
 }
 
 static bool parse_options(int argc, char **argv, Options *o)
 {
-    *o = (Options){NULL, NULL, 128, 20, 4096, 2, 0.001, 0.5, 400, 0.1, 1, UINT64_MAX};
+    *o = (Options){.hidden = 128,
+                   .epochs = 20,
+                   .batch = 4096,
+                   .threads = 2,
+                   .lr = 0.001,
+                   .lambda = 0.5,
+                   .scale = 400,
+                   .val = 0.1,
+                   .seed = 1,
+                   .max_positions = UINT64_MAX};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         int64_t x;
         double d;
         char *end;
+        if (!strcmp(a, "--mirror")) { /* each training position also mirrored left to right */
+            o->mirror = true;
+            continue;
+        }
         if (!v)
             return usage(a) == 0;
         i++;
@@ -366,7 +373,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->data = v;
         else if (!strcmp(a, "--out"))
             o->out = v;
-        else if (!strcmp(a, "--hidden") && num_parse_i64(v, 1, MAX_HIDDEN, &x) == NUM_OK)
+        else if (!strcmp(a, "--hidden") && num_parse_i64(v, NNUE_HIDDEN_STEP, MAX_HIDDEN, &x) == NUM_OK &&
+                 x % NNUE_HIDDEN_STEP == 0)
             o->hidden = (int)x;
         else if (!strcmp(a, "--epochs") && num_parse_i64(v, 1, 100000, &x) == NUM_OK)
             o->epochs = (int)x;
@@ -426,13 +434,24 @@ int main(int argc, char **argv)
     mb2 = (Moments){&b2m[0], &b2m[1]};
     if (!mw1.m || !mw1.v || !mb1.m || !mb1.v || !mw2.m || !mw2.v)
         return 1;
+    /* One shuffle of the positions read (a twin goes with its position): the validation set is the tail,
+     * without twins; the training set is the rest with their twins. */
+    size_t m = 0;
     for (size_t i = 0; i < n; i++)
-        order[i] = i;
-    for (size_t i = n - 1; i > 0; i--) { /* one shuffle: the validation set is the tail */
+        if (!samples[i].twin)
+            order[m++] = i;
+    for (size_t i = m - 1; i > 0; i--) {
         const size_t j = (size_t)(rng_next(&rng) % (i + 1)), t = order[i];
         order[i] = order[j], order[j] = t;
     }
-    const size_t nval = (size_t)((double)n * o.val) > 0 ? (size_t)((double)n * o.val) : 1, ntrain = n - nval;
+    const size_t nval = (size_t)((double)m * o.val) > 0 ? (size_t)((double)m * o.val) : 1;
+    size_t ntrain = m - nval;
+    if (o.mirror) { /* order: training positions, their twins, then the validation positions */
+        memmove(order + 2 * ntrain, order + ntrain, nval * sizeof *order);
+        for (size_t k = 0; k < ntrain; k++)
+            order[ntrain + k] = order[k] + 1;
+        ntrain *= 2;
+    }
     /* Small random first weights: a hidden unit starts in its linear range. */
     for (size_t i = 0; i < nw1; i++)
         net.w1[i] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 0.2f;
@@ -444,8 +463,9 @@ int main(int argc, char **argv)
     Net sum;
     if (!net_alloc(&sum, o.hidden))
         return 1;
-    printf("train: %zu positions (%zu training, %zu validation), %d inputs, %d hidden, lambda %.2f, scale %.0f\n", n,
-           ntrain, nval, INPUTS, o.hidden, o.lambda, o.scale);
+    printf("train: %zu positions (%zu training%s, %zu validation), %d inputs, %d hidden, lambda %.2f, scale %.0f\n",
+           o.mirror ? n / 2 : n, ntrain, o.mirror ? " with their mirror images" : "", nval, INPUTS, o.hidden, o.lambda,
+           o.scale);
     printf("epoch 0: validation loss %.6f\n", mean_loss(&net, samples, order + ntrain, nval, o.scale));
     int step = 0;
     Slice *slices = calloc((size_t)o.threads, sizeof *slices);

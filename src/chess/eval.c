@@ -17,6 +17,8 @@
  * files a-d and mirrored. So eval(p) == eval(flip(p)) == eval(mirror(p))
  * by construction (tests/chess/rules_check.c checks it).
  */
+#include <stdio.h>
+
 #include "board.h"
 #include "eval_weights.h"
 
@@ -256,7 +258,12 @@ static int endgame_scale(const Position *pos, Color strong)
     return SCALE_FULL;
 }
 
-Score eval_evaluate(const Position *pos)
+/* The evaluation from White's view, its terms into `t` when asked (eval_explain). */
+typedef struct {
+    int psq_mg, psq_eg, white_mg, white_eg, black_mg, black_eg, phase, tempo, scale, total;
+} Terms;
+
+static int white_view(const Position *pos, Terms *t)
 {
     const PosState *st = &pos->st[pos->ply];
     EvalInfo ei;
@@ -270,9 +277,32 @@ Score eval_evaluate(const Position *pos)
     const int mg = st->psq_mg + w.mg - b.mg, eg = st->psq_eg + w.eg - b.eg;
     const int phase = game_phase(pos);
     int v = (mg * phase + eg * (PHASE_MAX - phase)) / PHASE_MAX;
-    v += pos->side == WHITE ? W(TEMPO) : -W(TEMPO);
-    v = v * endgame_scale(pos, v > 0 ? WHITE : BLACK) / SCALE_FULL; /* the move's worth scales too */
+    const int tempo = pos->side == WHITE ? W(TEMPO) : -W(TEMPO);
+    v += tempo;
+    const int scale = endgame_scale(pos, v > 0 ? WHITE : BLACK);
+    v = v * scale / SCALE_FULL; /* the move's worth scales too */
+    if (t)
+        *t = (Terms){st->psq_mg, st->psq_eg, w.mg, w.eg, b.mg, b.eg, phase, tempo, scale, v};
+    return v;
+}
+
+Score eval_evaluate(const Position *pos)
+{
+    const int v = white_view(pos, NULL);
     return pos->side == WHITE ? v : -v;
+}
+
+size_t eval_explain(const Position *pos, char *buf, size_t len)
+{
+    Terms t;
+    white_view(pos, &t);
+    const int n = snprintf(buf, len,
+                           "White's view: material and squares %+d middlegame %+d endgame; pieces, pawns and king "
+                           "safety White %+d %+d, Black %+d %+d; phase %d of %d; tempo %+d; scale %d/%d; total %+d "
+                           "(side to move %+d)",
+                           t.psq_mg, t.psq_eg, t.white_mg, t.white_eg, t.black_mg, t.black_eg, t.phase, PHASE_MAX,
+                           t.tempo, t.scale, SCALE_FULL, t.total, pos->side == WHITE ? t.total : -t.total);
+    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len ? len - 1 : 0;
 }
 
 bool pos_null_ok(const Position *pos)

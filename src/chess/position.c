@@ -510,6 +510,26 @@ Move pos_parse_move(const Position *pos, const char *text)
 
 /* ---- Make and unmake ----------------------------------------------------- */
 
+/* Castling touches the king's and the rook's squares, both ends (in Chess960 some coincide: each is
+ * listed once); en passant also the taken pawn's square. */
+int pos_move_squares(const Position *pos, Move m, int sq[MOVE_SQUARES_MAX])
+{
+    const int from = move_from(m), to = move_to(m), type = piece_type(pos->board[from]);
+    const Color us = pos->side;
+    int n = 0;
+    sq[n++] = from;
+    sq[n++] = to;
+    if (type == KING && move_extra(m) == MOVE_CASTLE_EXTRA) {
+        const bool kingside = to > from;
+        const int more[2] = {castle_king_to(us, kingside), castle_rook_to(us, kingside)};
+        for (int i = 0; i < 2; i++)
+            if (more[i] != from && more[i] != to && (n < 3 || more[i] != sq[2]))
+                sq[n++] = more[i];
+    } else if (type == PAWN && to == pos->st[pos->ply].ep)
+        sq[n++] = to - pawn_push(us);
+    return n;
+}
+
 void pos_make(Position *pos, Move m)
 {
     const int from = move_from(m), to = move_to(m);

@@ -68,6 +68,7 @@ typedef struct {
     int64_t nodes;
     int depth, threads, random_plies, hash_mb, max_plies, max_score, opening_bound;
     bool quiet;
+    char eval[32]; /* "" the fitted evaluation, else "net-CHECKSUM": which evaluation plays (--eval) */
     /* the book: FENs, one a line */
     char **book;
     int book_count;
@@ -208,6 +209,27 @@ static void settings_text(const Settings *s, char *buf, size_t len)
              "opening-bound=%d win=%dx%d draw=%dx%d@%d filters=check,noisy,random-plies",
              s->seed, s->nodes, s->depth, s->random_plies, book, s->hash_mb, s->max_plies, s->max_score,
              s->opening_bound, DG_WIN_SCORE, DG_WIN_PLIES, DG_DRAW_SCORE, DG_DRAW_PLIES, DG_DRAW_AFTER);
+    if (s->eval[0]) /* the fitted evaluation adds nothing: files written before nets existed go on */
+        snprintf(buf + strlen(buf), len - strlen(buf), " eval=%s", s->eval);
+}
+
+/* --eval: "fitted", "embedded" or a net file; the searches of every worker use it (they are forked after). */
+static bool choose_eval(Settings *s, const char *what)
+{
+    char err[256];
+    if (what && !strcmp(what, "fitted"))
+        engine_use_net(false);
+    else if (what && !engine_load_net(what, err, sizeof err)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: --eval %s: %s\n", what, err);
+        return false;
+    }
+    char text[300];
+    engine_net_describe(text, sizeof text);
+    const char *sum = strstr(text, "checksum ");
+    s->eval[0] = 0;
+    if (engine_net_on() && sum)
+        snprintf(s->eval, sizeof s->eval, "net-%.8s", sum + 9);
+    return true;
 }
 
 /* --- One game. --- */
@@ -773,11 +795,12 @@ static void datagen_usage(FILE *out)
     fprintf(out,
             "usage: chariot datagen --out FILE [--games N | --positions N] [--nodes N | --depth D] [--threads T]\n"
             "                       [--seed S] [--random-plies N] [--book FILE] [--hash MB] [--max-plies N]\n"
-            "                       [--max-score CP] [--opening-bound CP] [--quiet]\n"
+            "                       [--max-score CP] [--opening-bound CP] [--eval fitted|embedded|NET] [--quiet]\n"
             "       chariot datagen --dump FILE [N]\n"
             "Self-play games whose positions (search score, game result) train a learned evaluation\n"
             "(docs/nnue.md). Defaults: --games %d (when no --positions), --nodes %d, --threads 1, --seed 1,\n"
-            "--random-plies %d, --hash %d, --max-plies %d, --max-score %d, --opening-bound %d (0: off).\n"
+            "--random-plies %d, --hash %d, --max-plies %d, --max-score %d, --opening-bound %d (0: off), --eval:\n"
+            "the evaluation this build plays with (its embedded net, or the fitted one where it has none).\n"
             "The same command again goes on where an interrupted run stopped; the file is the same for the\n"
             "same seed and settings, whatever the thread count. --dump prints records as FEN; score; result.\n",
             DG_DEFAULT_GAMES, DG_DEFAULT_NODES, default_random_plies(), DG_DEFAULT_HASH_MB, DG_DEFAULT_MAX_PLIES,
@@ -805,7 +828,7 @@ int datagen_main(int argc, char **argv)
                   .max_plies = DG_DEFAULT_MAX_PLIES,
                   .max_score = DG_DEFAULT_MAX_SCORE,
                   .opening_bound = DG_DEFAULT_OPENING_BOUND};
-    const char *book = NULL;
+    const char *book = NULL, *eval = NULL;
     /* The numeric options: each sets a 64-bit or an int field of the settings. */
     const struct {
         const char *name;
@@ -856,6 +879,8 @@ int datagen_main(int argc, char **argv)
             s.out = v;
         } else if (!strcmp(a, "--book")) {
             book = v;
+        } else if (!strcmp(a, "--eval")) {
+            eval = v;
         } else if (!strcmp(a, "--seed")) {
             if (!parse_num(a, v, 0, INT64_MAX, &n))
                 return 2;
@@ -888,6 +913,8 @@ int datagen_main(int argc, char **argv)
         s.games = DG_DEFAULT_GAMES;
     if (!s.nodes && !s.depth)
         s.nodes = DG_DEFAULT_NODES;
+    if (!choose_eval(&s, eval))
+        return 2;
     if (book && !book_load(&s, book))
         return 2;
     int rc = generate(&s);

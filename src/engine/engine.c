@@ -3,10 +3,63 @@
  */
 #include "engine.h"
 
+#include <stdio.h>
+#include <string.h>
+
 #include "perft.h"
 #include "thread.h"
 
-void engine_init(void) { threads_init(); }
+void engine_init(void)
+{
+    threads_init();
+    char err[256];
+    if (NNUE_EMBEDDED_SIZE > 0 && !engine_load_net(NULL, err, sizeof err)) /* a build whose net is broken */
+        fprintf(stderr, "the embedded net is not usable (%s): the fitted evaluation plays\n", err);
+}
+
+bool engine_load_net(const char *path, char *err, size_t errlen)
+{
+    const bool embedded = !path || !*path || !strcmp(path, "embedded");
+    if (embedded && NNUE_EMBEDDED_SIZE == 0) {
+        snprintf(err, errlen, "this build has no embedded net");
+        return false;
+    }
+    NnueNet *net =
+        embedded ? nnue_read(NNUE_EMBEDDED, NNUE_EMBEDDED_SIZE, err, errlen) : nnue_read_file(path, err, errlen);
+    if (!net)
+        return false;
+    snprintf(net->source, sizeof net->source, "%s", embedded ? "embedded" : path);
+    threads_set_net(net);
+    return true;
+}
+
+void engine_use_net(bool on) { threads_use_net(on); }
+
+bool engine_net_on(void) { return threads_net() != NULL; }
+
+bool engine_net_eval(const Position *pos, Score *v)
+{
+    const NnueNet *net = threads_net_set();
+    if (net)
+        *v = nnue_evaluate_fresh(net, pos);
+    return net != NULL;
+}
+
+Score engine_evaluate(const Position *pos)
+{
+    const NnueNet *net = threads_net();
+    return net ? nnue_evaluate_fresh(net, pos) : eval_evaluate(pos);
+}
+
+void engine_net_describe(char *buf, size_t len)
+{
+    const NnueNet *net = threads_net_set();
+    if (!net)
+        snprintf(buf, len, "no net (%s)", NNUE_EMBEDDED_SIZE ? "none loaded" : "this build has none embedded");
+    else
+        snprintf(buf, len, "%s net (%d x 2 x %d -> 1, checksum %08x)%s", net->source, NNUE_INPUTS, net->hidden,
+                 net->checksum, threads_net_used() ? "" : ", switched off (Use NNUE false)");
+}
 
 void engine_exit(void) { threads_exit(); }
 

@@ -59,6 +59,16 @@ int engine_threads(void);
 void engine_new_game(void); /* forget the game's histories (ucinewgame) */
 void engine_clear_histories(void);
 
+/* The evaluation (docs/nnue.md): the net compiled into the binary, another read from a file (EvalFile), or
+ * the fitted hand-written one (Use NNUE false). Changed between searches only. */
+bool engine_load_net(const char *path, char *err, size_t errlen); /* NULL, "" or "embedded": the embedded
+                                                                     net; false: the net in use stays */
+void engine_use_net(bool on);
+bool engine_net_on(void);                            /* a net evaluates the searches */
+bool engine_net_eval(const Position *pos, Score *v); /* the net's score of pos (side to move); false: none */
+void engine_net_describe(char *buf, size_t len);     /* which net, its size and checksum, or why none */
+Score engine_evaluate(const Position *pos);          /* the evaluation the searches use (side to move) */
+
 /* What the last search did (bench, the table laboratory). */
 uint64_t engine_nodes(void);           /* every thread's nodes */
 const SearchStats *engine_stats(void); /* the main thread's counters */

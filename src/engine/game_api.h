@@ -39,6 +39,8 @@ static inline bool pos_is_noisy(const Position *pos, Move m);
 static inline Score game_no_move_score(const Position *pos, int ply); /* value when the side to move has no move */
 static inline const char *game_color_name(Color c);                   /* "Red", "White", ... */
 static inline int pos_rule_counter(const Position *pos);              /* plies counted by the move-count rule */
+/* The net's input for `piece` on `sq` seen from `perspective`, below NNUE_INPUTS (nnue.c, tools/train.c). */
+static inline int game_nnue_feature(Color perspective, int piece, int sq);
 
 /* --- Setup and text. --- */
 void game_init(void);                  /* tables the game needs (attacks, keys); before any position is set */
@@ -73,6 +75,9 @@ void pos_make(Position *pos, Move m);
 void pos_unmake(Position *pos);
 void pos_make_null(Position *pos);
 void pos_unmake_null(Position *pos);
+/* The squares whose contents m (pseudo-legal, not yet made) changes, at most MOVE_SQUARES_MAX: the net's
+ * accumulator is updated from their contents before and after the move. Returns how many. */
+int pos_move_squares(const Position *pos, Move m, int sq[MOVE_SQUARES_MAX]);
 int gen_moves(const Position *pos, Move *out, GenKind kind); /* pseudo-legal */
 int gen_legal(const Position *pos, Move *out);
 bool pos_is_pseudo_legal(const Position *pos, Move m); /* any 14-bit value is safe: table moves can be stale */
@@ -83,7 +88,10 @@ bool pos_gives_check(Position *pos, Move m);           /* m legal; pos is not ch
 int pos_mvv_lva(const Position *pos, Move m);                /* capture ordering key, bigger first */
 bool pos_see_ge(const Position *pos, Move m, int threshold); /* static exchange >= threshold */
 int pos_see(const Position *pos, Move m);
-Score eval_evaluate(const Position *pos);
+Score eval_evaluate(const Position *pos); /* the fitted evaluation, side to move's view */
+/* Its terms in words, one line (the `eval` command: the explained second opinion beside the net's score).
+ * Returns the length written (truncated to len - 1). */
+size_t eval_explain(const Position *pos, char *buf, size_t len);
 void pos_refresh_eval(Position *pos);  /* recompute the current ply's incremental evaluation (the tuner) */
 bool pos_null_ok(const Position *pos); /* the side to move has material that makes a null move safe */
 /* Repetition / move-count / dead-material verdict here, as the search sees it: a repetition counts when

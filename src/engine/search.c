@@ -4,6 +4,8 @@
  * root and the choice of the result are in search_root.c.
  */
 #include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "movepick.h"
@@ -49,21 +51,29 @@ static inline bool should_stop(SearchThread *t)
     return stop;
 }
 
-static inline Score evaluate(SearchThread *t)
+/* The net's evaluation (its accumulator at this ply, nnue.h) or the fitted one. */
+static inline Score evaluate(SearchThread *t, int ply)
 {
     const Key key = pos_key(&t->pos);
     EvalCacheEntry *e = &t->eval_cache[key & (EVAL_CACHE_SIZE - 1)];
     if (e->key != key) {
         e->key = key;
-        e->value = eval_evaluate(&t->pos);
+        e->value = t->net ? nnue_evaluate(t->net, t->nnue, ply, &t->pos) : eval_evaluate(&t->pos);
+#ifdef CHARIOT_CHECKS /* debug builds: the accumulator kept along the search path equals a fresh sum */
+        if (t->net && e->value != nnue_evaluate_fresh(t->net, &t->pos)) {
+            fprintf(stderr, "nnue: ply %d: incremental %d, fresh %d\n", ply, e->value,
+                    nnue_evaluate_fresh(t->net, &t->pos));
+            abort();
+        }
+#endif
     }
     return e->value;
 }
 
 /* The evaluation plus what the correction history learned about this structure. */
-static inline Score corrected_eval(SearchThread *t)
+static inline Score corrected_eval(SearchThread *t, int ply)
 {
-    const Score v = evaluate(t) + history_correction(&t->hist, pos_side(&t->pos), pos_structure_key(&t->pos));
+    const Score v = evaluate(t, ply) + history_correction(&t->hist, pos_side(&t->pos), pos_structure_key(&t->pos));
     return iclamp(v, -SCORE_RULE_IN_MAX + 1, SCORE_RULE_IN_MAX - 1);
 }
 
@@ -108,6 +118,25 @@ static inline void stack_push_move(SearchThread *t, int ply, Move m)
     child->cont = m == MOVE_NULL ? NULL : &t->hist.cont[pos_piece_on(pos, move_from(m))][move_to(m)][0][0];
 }
 
+/* Make m at `ply`: the child's stack entry and net accumulator record it. */
+static inline void make_move(SearchThread *t, int ply, Move m)
+{
+    stack_push_move(t, ply, m);
+    NnueAccumulator *child = &t->nnue[ply + 1];
+    if (t->net)
+        nnue_making(child, &t->pos, m);
+    pos_make(&t->pos, m);
+    if (t->net)
+        nnue_made(child, &t->pos);
+}
+
+static inline void make_null_move(SearchThread *t, int ply)
+{
+    stack_push_move(t, ply, MOVE_NULL);
+    nnue_making_null(&t->nnue[ply + 1]);
+    pos_make_null(&t->pos);
+}
+
 static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
 {
     Position *pos = &t->pos;
@@ -128,7 +157,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
         return rule_score(rule, ply);
     const bool in_check = pos_in_check(pos);
     if (ply >= MAX_PLY)
-        return in_check ? SCORE_DRAW : evaluate(t);
+        return in_check ? SCORE_DRAW : evaluate(t, ply);
     /* 2. Table: any stored depth is enough here. */
     st->tt_probes++;
     TTProbe tp = tt_probe(pos_key(pos), ply);
@@ -140,7 +169,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
     /* 3. Stand pat, unless in check (then every evasion is searched). */
     Score best = score_mated_in(ply);
     if (!in_check) {
-        best = corrected_eval(t);
+        best = corrected_eval(t, ply);
         if (best >= beta)
             return best;
         if (best > alpha)
@@ -162,8 +191,7 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
         if (!in_check && best + QS_FUTILITY_MARGIN <= alpha &&
             !pos_see_ge(pos, m, alpha - best - QS_FUTILITY_MARGIN + 1) && !pos_gives_check(pos, m))
             continue;
-        stack_push_move(t, ply, m);
-        pos_make(pos, m);
+        make_move(t, ply, m);
         Score v = -qsearch(t, -beta, -alpha, ply + 1);
         pos_unmake(pos);
         if (atomic_load_explicit(&g_stop, memory_order_relaxed))
@@ -211,7 +239,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         if (rule != RULE_NONE)
             return rule_score(rule, ply);
         if (ply >= MAX_PLY - 1)
-            return in_check ? SCORE_DRAW : evaluate(t);
+            return in_check ? SCORE_DRAW : evaluate(t, ply);
         /* 3. Mate-distance pruning: no line here can beat a shorter mate found already. */
         alpha = imax(alpha, score_mated_in(ply));
         beta = imin(beta, score_mate_in(ply + 1));
@@ -233,7 +261,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     Score eval = SCORE_NONE, static_eval = SCORE_NONE;
     bool improving = false;
     if (!in_check) {
-        eval = static_eval = corrected_eval(t);
+        eval = static_eval = corrected_eval(t, ply);
         if (tp.hit && tp.data.value != SCORE_NONE &&
             (tp.data.bound & (tp.data.value > eval ? BOUND_LOWER : BOUND_UPPER)))
             eval = tp.data.value;
@@ -255,8 +283,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     /* 8. Null move: if passing still holds beta, the position is good enough. */
     if (prunable && depth >= NULL_MOVE_MIN_DEPTH && eval >= beta && ss->move != MOVE_NULL && pos_null_ok(pos)) {
         int r = NULL_MOVE_BASE_R + depth / NULL_MOVE_DEPTH_DIV + imin((eval - beta) / NULL_MOVE_EVAL_DIV, 3);
-        stack_push_move(t, ply, MOVE_NULL);
-        pos_make_null(pos);
+        make_null_move(t, ply);
         Score v = -search_node(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
         pos_unmake_null(pos);
         if (atomic_load_explicit(&g_stop, memory_order_relaxed))
@@ -330,8 +357,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             reducible ? history_quiet_score(&t->hist, &hc, pos_side(pos), pos_piece_on(pos, move_from(m)), m) : 0;
         if (may_defer)
             thread_mark_busy(pos_key(pos), m);
-        stack_push_move(t, ply, m);
-        pos_make(pos, m);
+        make_move(t, ply, m);
         tt_prefetch(pos_key(pos));
         const bool gives_check = pos_in_check(pos);
         const Depth new_depth = depth - 1;

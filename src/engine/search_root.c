@@ -266,6 +266,8 @@ static void prepare_helpers(const SearchThread *t)
         h->pos = t->pos;
         h->limits = t->limits;
         memset(&h->s, 0, sizeof h->s);
+        h->net = t->net;
+        h->nnue[0].computed = false;
         h->s.start_ms = t->s.start_ms;
         h->s.optimum_ms = h->s.maximum_ms = -1;
         h->s.nroot = t->s.nroot;
@@ -335,6 +337,8 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
 {
     Position *pos = &t->pos;
     memset(&t->s, 0, sizeof t->s);
+    t->net = threads_net();
+    t->nnue[0].computed = false;
     if (t->limits.weakened) { /* a weaker player: shallower, and several lines to choose from (skill.h) */
         const int cap = skill_depth(t->limits.skill_level);
         t->limits.depth = t->limits.depth > 0 ? imin(t->limits.depth, cap) : cap;

@@ -44,6 +44,8 @@ static int helpers_running;               /* helpers not yet done with this gene
 static bool pool_quit;                    /* helpers are to exit */
 /* Outside threads_set_count, pool[1 .. pool_size-1] each have a running helper thread. */
 static SearchThread *main_thread;
+static NnueNet *net_set;     /* the net (threads_set_net), owned here */
+static bool net_used = true; /* false: searches use the fitted evaluation */
 /* The worker, the thread that runs the main search or a job (threads_start, threads_run_job), is
  * persistent too: created at its first task, it sleeps on `worker_wake` between tasks. Created per
  * task, it cost a thread's creation and join at every `go` and every XBoard move: a replay of the
@@ -362,6 +364,32 @@ void threads_join_helpers(void)
     while (helpers_running > 0)
         pthread_cond_wait(&pool_idle, &pool_lock);
     pthread_mutex_unlock(&pool_lock);
+}
+
+static void clear_eval_caches(void)
+{
+    for (int i = 0; i < pool_size; i++)
+        memset(pool[i]->eval_cache, 0, sizeof pool[i]->eval_cache);
+}
+
+const NnueNet *threads_net(void) { return net_used ? net_set : NULL; }
+const NnueNet *threads_net_set(void) { return net_set; }
+bool threads_net_used(void) { return net_used; }
+
+void threads_set_net(NnueNet *net)
+{
+    if (net == net_set)
+        return;
+    nnue_free(net_set);
+    net_set = net;
+    clear_eval_caches();
+}
+
+void threads_use_net(bool on)
+{
+    if (on != net_used)
+        clear_eval_caches();
+    net_used = on;
 }
 
 void threads_clear_histories(void)

@@ -12,6 +12,7 @@
 #include <stdatomic.h>
 
 #include "engine.h"
+#include "nnue.h"
 #include "process.h"
 #include "search.h"
 
@@ -50,6 +51,8 @@ typedef struct SearchThread {
     Position pos;
     History hist;
     EvalCacheEntry eval_cache[EVAL_CACHE_SIZE];
+    const NnueNet *net;                /* this search's net (threads_net at its start); NULL: the fitted one */
+    NnueAccumulator nnue[MAX_PLY + 4]; /* by ply from the root (nnue.h) */
     SearchLimits limits;
     struct {
         StackEntry stack[MAX_PLY + 4];
@@ -85,7 +88,13 @@ uint64_t threads_nodes(void); /* all threads, as far as published (and the extra
 void threads_launch_helpers(void);
 void threads_join_helpers(void);
 void threads_clear_histories(void);
-
+/* The evaluation every search takes at its start: the net set here unless it is switched off. Changed only
+ * between searches; each change empties the threads' evaluation caches. */
+const NnueNet *threads_net(void);     /* NULL: the fitted evaluation */
+const NnueNet *threads_net_set(void); /* the net set, switched on or not (NULL: none) */
+void threads_set_net(NnueNet *net);   /* the pool owns it from now on (the old one is freed); NULL: none */
+void threads_use_net(bool on);
+bool threads_net_used(void);
 /* Work splitting between threads: a thread about to enter a subtree that
  * another thread is searching defers that move to the end of its list. A
  * subtree is named by the position it starts from and the move into it, so

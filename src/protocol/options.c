@@ -214,6 +214,29 @@ static bool apply_wdl(const char *v, char *err, size_t len)
     return proto_parse_bool(v, &g_settings.show_wdl);
 }
 
+/* EvalFile: another net (a file `chariot-train` wrote), or "embedded" for the binary's own; a file that is
+ * not a net of this game is refused and the net in use stays. */
+static bool apply_eval_file(const char *v, char *err, size_t len)
+{
+    char why[256];
+    if (engine_load_net(v, why, sizeof why))
+        return true;
+    char now[300];
+    engine_net_describe(now, sizeof now);
+    snprintf(err, len, "EvalFile '%s' refused: %s; the evaluation stays: %s", v, why, now);
+    return false;
+}
+
+static bool apply_use_nnue(const char *v, char *err, size_t len)
+{
+    (void)err, (void)len;
+    bool on;
+    if (!proto_parse_bool(v, &on))
+        return false;
+    engine_use_net(on);
+    return true;
+}
+
 static const EngineOption ENGINE_OPTIONS[] = {
     {"Hash", OPT_SPIN, "64", 1, 1048576, NULL, apply_hash},
     {"Clear Hash", OPT_BUTTON, NULL, 0, 0, NULL, apply_clear_hash},
@@ -235,6 +258,8 @@ static const EngineOption ENGINE_OPTIONS[] = {
 #ifdef GAME_REPETITION_RULES
     {"Repetition Rule", OPT_COMBO, "AXF", 0, 0, GAME_REPETITION_RULES, apply_repetition_rule},
 #endif
+    {"EvalFile", OPT_STRING, "embedded", 0, 0, NULL, apply_eval_file},
+    {"Use NNUE", OPT_CHECK, "true", 0, 0, NULL, apply_use_nnue},
     {"TTReplace", OPT_COMBO, "aged-bucket", 0, 0, "always depth two-tier two-layer aged-bucket", apply_replace},
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
 };

@@ -80,6 +80,20 @@ void proto_error(const char *fmt, ...)
     proto_out("info string error: %s", buf);
 }
 
+void proto_report_eval(const Position *pos, const char *prefix)
+{
+    char text[512];
+    Score v;
+    engine_net_describe(text, sizeof text);
+    if (engine_net_eval(pos, &v))
+        proto_out("%seval net %+d (side to move): %s", prefix, v, text);
+    else
+        proto_out("%seval net: %s", prefix, text);
+    eval_explain(pos, text, sizeof text);
+    proto_out("%seval fitted %+d (side to move): %s", prefix, eval_evaluate(pos), text);
+    proto_out("%seval the searches use the %s evaluation", prefix, engine_net_on() ? "net's" : "fitted");
+}
+
 ReadLine proto_read_bounded(FILE *in, char *line, size_t size)
 {
     /* Bytes are counted as they come, not measured with strlen afterwards: a NUL byte inside a

@@ -32,6 +32,10 @@ FILE *proto_input(void);        /* where commands are read */
 void proto_set_notice(const char *text);
 void proto_notice(const char *prefix);
 
+/* The `eval` report, as lines "PREFIX...": the net's score and which net, the fitted evaluation's score and
+ * its terms, and which of the two the searches use. */
+void proto_report_eval(const Position *pos, const char *prefix);
+
 /* "startpos|fen <fen> [moves m1 m2 ...]" -> pos; on error pos is unchanged. */
 bool proto_parse_position(Position *pos, const char *args, char *err, size_t errlen);
 /* The error for a refused `position`, naming the position that stands. */

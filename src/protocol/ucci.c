@@ -291,7 +291,7 @@ static void cmd_go(char *args)
         return;
     }
     if (g.depth0) {
-        proto_out("info depth 0 score %d", eval_evaluate(&ucci.game));
+        proto_out("info depth 0 score %d", engine_evaluate(&ucci.game));
         proto_out("nobestmove");
         return;
     }

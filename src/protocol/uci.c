@@ -271,7 +271,7 @@ static void cmd_display(char *args)
     pos_print(&game, buf, sizeof buf);
     pos_get_fen(&game, fen, sizeof fen);
     printf("%s\nFen: %s\nKey: %016llx\nEval: %d (side to move)\n", buf, fen, (unsigned long long)pos_key(&game),
-           eval_evaluate(&game));
+           engine_evaluate(&game));
     fflush(stdout);
 }
 
@@ -325,7 +325,7 @@ static void cmd_ponderhit(char *args)
 static void cmd_eval(char *args)
 {
     (void)args;
-    proto_out("info string eval %d (side to move)", eval_evaluate(&game));
+    proto_report_eval(&game, "info string ");
 }
 
 static void cmd_bench(char *args)

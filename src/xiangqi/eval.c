@@ -16,6 +16,8 @@
  * flipped. So eval(p) == eval(flip(p)) == eval(mirror(p)) by construction
  * (tests/test_eval.c checks it).
  */
+#include <stdio.h>
+
 #include "board.h"
 #include "eval_weights.h"
 
@@ -326,15 +328,42 @@ static int endgame_scale(const Position *pos, Color strong)
     return guards == 0 && !attackers_of(pos, weak) ? SCALE_FULL : SCALE_LONE_MINOR;
 }
 
-Score eval_evaluate(const Position *pos)
+/* The evaluation from Red's view, its terms into `t` when asked (eval_explain). */
+typedef struct {
+    int psq, red_mg, red_eg, black_mg, black_eg, phase, tempo, scale, total;
+} Terms;
+
+static int red_view(const Position *pos, Terms *t)
 {
     Pair r = side_terms(pos, RED), k = side_terms(pos, BLACK);
     int phase = game_phase(pos);
     int dyn = ((r.mg - k.mg) * phase + (r.eg - k.eg) * (PHASE_MAX - phase)) / PHASE_MAX;
-    int v = pos->st[pos->ply].psq + dyn + (pos->side == RED ? W(TEMPO) : -W(TEMPO));
+    const int tempo = pos->side == RED ? W(TEMPO) : -W(TEMPO);
+    int v = pos->st[pos->ply].psq + dyn + tempo;
     int scale = endgame_scale(pos, v > 0 ? RED : BLACK);
     v = v * scale / SCALE_FULL; /* the move's worth scales too: a dead draw is 0 for both */
+    if (t)
+        *t = (Terms){pos->st[pos->ply].psq, r.mg, r.eg, k.mg, k.eg, phase, tempo, scale, v};
+    return v;
+}
+
+Score eval_evaluate(const Position *pos)
+{
+    const int v = red_view(pos, NULL);
     return pos->side == RED ? v : -v;
+}
+
+size_t eval_explain(const Position *pos, char *buf, size_t len)
+{
+    Terms t;
+    red_view(pos, &t);
+    const int n = snprintf(buf, len,
+                           "Red's view: material and squares %+d; pieces (mobility, structure, king safety) Red "
+                           "%+d middlegame %+d endgame, Black %+d %+d; phase %d of %d; tempo %+d; scale %d/%d; "
+                           "total %+d (side to move %+d)",
+                           t.psq, t.red_mg, t.red_eg, t.black_mg, t.black_eg, t.phase, PHASE_MAX, t.tempo, t.scale,
+                           SCALE_FULL, t.total, pos->side == RED ? t.total : -t.total);
+    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len ? len - 1 : 0;
 }
 
 bool pos_null_ok(const Position *pos)

@@ -101,6 +101,20 @@ static inline const char *game_color_name(Color c) { return c == RED ? "Red" : "
 /* Plies since the last capture: the 60-move rule's counter (the referee's "60-move rule"). */
 static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->ply].rule60; }
 
+/* The net's feature map (docs/nnue.md): one input per (colour as the perspective sees it, piece type,
+ * square as the perspective sees it), the perspective's own pieces first; the black side's view turns the board top to bottom (rank r becomes 9 - r).
+ * The trainer (tools/train.c) uses this map too, so the two cannot drift apart. */
+enum { NNUE_INPUTS = 2 * (PIECE_TYPE_NB - 1) * SQUARE_NB };
+static inline int game_nnue_feature(Color perspective, int piece, int sq)
+{
+    const int type = piece & 7, theirs = (piece >> 3) != (int)perspective;
+    const int seen = perspective == 0 ? sq : (RANK_NB - 1 - sq / FILE_NB) * FILE_NB + sq % FILE_NB;
+    return (theirs * (PIECE_TYPE_NB - 1) + type - 1) * SQUARE_NB + seen;
+}
+/* The squares whose contents a move changes (a move changes its two squares): the net's accumulator is updated from
+ * what stood there before the move and what stands there after it. */
+enum { MOVE_SQUARES_MAX = 2 };
+
 /* Xiangqi's own notations (notation.c, chinese.c): WXF (C2.5, H8+7, H++7, 35+1) and Chinese (炮二平五).
  * The contract reaches them through pos_move_text and pos_parse_move_text; the game's tests call them. */
 void pos_move_to_wxf(const Position *pos, Move m, char buf[8]); /* m legal in pos */

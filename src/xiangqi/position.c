@@ -251,6 +251,15 @@ Move pos_parse_move(const Position *pos, const char *text)
     return pos_is_pseudo_legal(pos, m) && pos_is_legal(pos, m) ? m : MOVE_NONE;
 }
 
+/* A xiangqi move changes only its two squares. */
+int pos_move_squares(const Position *pos, Move m, int sq[MOVE_SQUARES_MAX])
+{
+    (void)pos;
+    sq[0] = move_from(m);
+    sq[1] = move_to(m);
+    return 2;
+}
+
 void pos_make(Position *pos, Move m)
 {
     const int from = move_from(m), to = move_to(m);

@@ -15,6 +15,6 @@ const char *const TEST_DEFAULT_ENGINE = "./chariot-chess";
 const TestGroup TEST_GROUPS[] = {
     {"tt", test_tt},         {"timeman", test_timeman},     {"smp", test_smp},
     {"uci", test_chess_uci}, {"xboard", test_chess_xboard}, {"cli", test_chess_cli},
-    {"usage", test_usage},   {"datagen", test_datagen},
+    {"usage", test_usage},   {"datagen", test_datagen},     {"nnue", test_nnue},
 };
 const size_t TEST_GROUP_COUNT = sizeof TEST_GROUPS / sizeof TEST_GROUPS[0];

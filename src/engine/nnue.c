@@ -1,0 +1,256 @@
+/*
+ * nnue.c - reading a net and evaluating positions with it (nnue.h has the
+ * design). The inner loops are whole-register int16 arithmetic: AVX2 where
+ * the build has it, WebAssembly SIMD128 in the page, plain C elsewhere (which
+ * compilers vectorise for SSE2 and NEON).
+ */
+#include "nnue.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__AVX2__)
+#include <immintrin.h>
+#elif defined(__wasm_simd128__)
+#include <wasm_simd128.h>
+#endif
+
+enum { NNUE_MAX_FILE_BYTES = 64 << 20 }; /* far above any net this format can hold (NNUE_MAX_HIDDEN) */
+
+static NnueNet *refuse(char *err, size_t errlen, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+    return NULL;
+}
+
+static uint32_t get32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+static int16_t get16(const uint8_t *p) { return (int16_t)(uint16_t)((unsigned)p[0] | (unsigned)p[1] << 8); }
+
+void nnue_free(NnueNet *net)
+{
+    if (!net)
+        return;
+    free(net->w1);
+    free(net->b1);
+    free(net->w2);
+    free(net);
+}
+
+NnueNet *nnue_read(const uint8_t *bytes, size_t size, char *err, size_t errlen)
+{
+    if (size < NNUE_HEADER_SIZE || memcmp(bytes, NNUE_MAGIC, 8) != 0)
+        return refuse(err, errlen, "not a Chariot net (no %s header)", NNUE_MAGIC);
+    const uint32_t version = get32(bytes + 8), inputs = get32(bytes + 12), hidden = get32(bytes + 16);
+    const uint32_t qa = get32(bytes + 20), qb = get32(bytes + 24), hash = get32(bytes + 28);
+    char game[NNUE_GAME_NAME_SIZE + 1] = {0};
+    memcpy(game, bytes + NNUE_GAME_NAME_AT, NNUE_GAME_NAME_SIZE);
+    if (version != NNUE_VERSION)
+        return refuse(err, errlen, "net format version %u, this engine reads version %d", version, NNUE_VERSION);
+    if (strcmp(game, GAME_NAME) != 0 || inputs != NNUE_INPUTS)
+        return refuse(err, errlen, "a net for %.16s with %u inputs, not for %s (%d inputs)", game[0] ? game : "?",
+                      inputs, GAME_NAME, NNUE_INPUTS);
+    if (hidden == 0 || hidden > NNUE_MAX_HIDDEN || hidden % NNUE_HIDDEN_STEP != 0)
+        return refuse(err, errlen, "hidden layer of %u: a multiple of %d up to %d is needed", hidden, NNUE_HIDDEN_STEP,
+                      NNUE_MAX_HIDDEN);
+    if (qa != NNUE_QA || qb != NNUE_QB || hash != nnue_format_hash(inputs, hidden))
+        return refuse(err, errlen, "the header's units or hash do not match (QA %u, QB %u, hash %08x)", qa, qb, hash);
+    const size_t want = nnue_file_size(NNUE_INPUTS, hidden);
+    if (size != want)
+        return refuse(err, errlen, "%zu bytes where a net of %u hidden units has %zu (%s)", size, hidden, want,
+                      size < want ? "truncated" : "trailing bytes");
+    NnueNet *net = calloc(1, sizeof *net);
+    const size_t nw1 = (size_t)NNUE_INPUTS * hidden;
+    if (!net || !(net->w1 = malloc(nw1 * 2)) || !(net->b1 = malloc(hidden * 2)) || !(net->w2 = malloc(hidden * 4))) {
+        nnue_free(net);
+        return refuse(err, errlen, "out of memory for a net of %u hidden units", hidden);
+    }
+    net->hidden = (int)hidden;
+    const uint8_t *p = bytes + NNUE_HEADER_SIZE;
+    for (size_t i = 0; i < nw1; i++, p += 2)
+        net->w1[i] = get16(p);
+    for (size_t i = 0; i < hidden; i++, p += 2)
+        net->b1[i] = get16(p);
+    for (size_t i = 0; i < 2 * (size_t)hidden; i++, p += 2)
+        net->w2[i] = get16(p);
+    net->b2 = (int32_t)get32(p);
+    uint32_t sum = 2166136261u;
+    for (size_t i = NNUE_HEADER_SIZE; i < size; i++)
+        sum = (sum ^ bytes[i]) * 16777619u;
+    net->checksum = sum;
+    return net;
+}
+
+NnueNet *nnue_read_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return refuse(err, errlen, "cannot read %s: %s", path, strerror(errno));
+    uint8_t *buf = NULL;
+    size_t n = 0, cap = 0;
+    for (;;) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 1 << 20;
+            uint8_t *grown = cap <= NNUE_MAX_FILE_BYTES ? realloc(buf, cap) : NULL;
+            if (!grown) {
+                free(buf);
+                fclose(f);
+                return refuse(err, errlen, "%s is larger than any net (%d MiB)", path, NNUE_MAX_FILE_BYTES >> 20);
+            }
+            buf = grown;
+        }
+        const size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    const bool bad = ferror(f);
+    fclose(f);
+    NnueNet *net = bad ? refuse(err, errlen, "cannot read %s", path) : nnue_read(buf, n, err, errlen);
+    free(buf);
+    return net;
+}
+
+/* ---- Accumulators ---------------------------------------------------------- */
+
+static inline void row_add(int16_t *restrict acc, const int16_t *restrict row, int n)
+{
+    for (int i = 0; i < n; i++)
+        acc[i] = (int16_t)(acc[i] + row[i]);
+}
+
+static inline void row_sub(int16_t *restrict acc, const int16_t *restrict row, int n)
+{
+    for (int i = 0; i < n; i++)
+        acc[i] = (int16_t)(acc[i] - row[i]);
+}
+
+static inline const int16_t *w1_row(const NnueNet *net, Color perspective, int piece, int sq)
+{
+    return net->w1 + (size_t)game_nnue_feature(perspective, piece, sq) * (size_t)net->hidden;
+}
+
+void nnue_refresh(const NnueNet *net, const Position *pos, NnueAccumulator *a)
+{
+    const int n = net->hidden;
+    for (int c = 0; c < 2; c++) {
+        memcpy(a->v[c], net->b1, (size_t)n * sizeof *net->b1);
+        for (int sq = 0; sq < SQUARE_NB; sq++) {
+            const int piece = pos_piece_on(pos, sq);
+            if (piece)
+                row_add(a->v[c], w1_row(net, (Color)c, piece, sq), n);
+        }
+    }
+    a->computed = true;
+}
+
+void nnue_making(NnueAccumulator *child, const Position *pos, Move m)
+{
+    int sq[MOVE_SQUARES_MAX];
+    const int n = pos_move_squares(pos, m, sq);
+    child->computed = false;
+    child->n = (uint8_t)n;
+    for (int i = 0; i < n; i++) {
+        child->sq[i] = (uint8_t)sq[i];
+        child->before[i] = (uint8_t)pos_piece_on(pos, sq[i]);
+    }
+}
+
+void nnue_made(NnueAccumulator *child, const Position *pos)
+{
+    for (int i = 0; i < child->n; i++)
+        child->after[i] = (uint8_t)pos_piece_on(pos, child->sq[i]);
+}
+
+/* child = parent with the child's recorded changes. */
+static void update(const NnueNet *net, const NnueAccumulator *parent, NnueAccumulator *child)
+{
+    const int n = net->hidden;
+    for (int c = 0; c < 2; c++) {
+        memcpy(child->v[c], parent->v[c], (size_t)n * sizeof *child->v[c]);
+        for (int i = 0; i < child->n; i++) {
+            if (child->before[i] == child->after[i])
+                continue;
+            if (child->before[i])
+                row_sub(child->v[c], w1_row(net, (Color)c, child->before[i], child->sq[i]), n);
+            if (child->after[i])
+                row_add(child->v[c], w1_row(net, (Color)c, child->after[i], child->sq[i]), n);
+        }
+    }
+    child->computed = true;
+}
+
+/* w2 . clip(acc), clip to [0, QA]. */
+static int32_t clipped_dot(const int16_t *acc, const int16_t *w, int n)
+{
+#if defined(__AVX2__)
+    const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(NNUE_QA);
+    __m256i sum = _mm256_setzero_si256();
+    for (int i = 0; i < n; i += 16) {
+        __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(acc + i));
+        a = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+        sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, _mm256_loadu_si256((const __m256i *)(const void *)(w + i))));
+    }
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
+    return _mm_cvtsi128_si32(s);
+#elif defined(__wasm_simd128__)
+    const v128_t zero = wasm_i16x8_splat(0), top = wasm_i16x8_splat(NNUE_QA);
+    v128_t sum = wasm_i32x4_splat(0);
+    for (int i = 0; i < n; i += 8) {
+        v128_t a = wasm_i16x8_min(wasm_i16x8_max(wasm_v128_load(acc + i), zero), top);
+        sum = wasm_i32x4_add(sum, wasm_i32x4_dot_i16x8(a, wasm_v128_load(w + i)));
+    }
+    return wasm_i32x4_extract_lane(sum, 0) + wasm_i32x4_extract_lane(sum, 1) + wasm_i32x4_extract_lane(sum, 2) +
+        wasm_i32x4_extract_lane(sum, 3);
+#else
+    int32_t sum = 0;
+    for (int i = 0; i < n; i++) {
+        const int32_t a = acc[i] < 0 ? 0 : acc[i] > NNUE_QA ? NNUE_QA : acc[i];
+        sum += a * w[i];
+    }
+    return sum;
+#endif
+}
+
+static Score output(const NnueNet *net, const NnueAccumulator *a, Color us)
+{
+    const int n = net->hidden;
+    const int64_t sum = (int64_t)net->b2 + clipped_dot(a->v[us], net->w2, n) + clipped_dot(a->v[!us], net->w2 + n, n);
+    const int64_t cp = sum * NNUE_OUTPUT_CP / ((int64_t)NNUE_QA * NNUE_QB);
+    const int64_t limit = SCORE_RULE_IN_MAX - 1;
+    return (Score)(cp > limit ? limit : cp < -limit ? -limit : cp);
+}
+
+Score nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const Position *pos)
+{
+    NnueAccumulator *a = &stack[ply];
+    if (!a->computed) {
+        int from = ply;
+        while (from > 0 && !stack[from].computed && ply - from < NNUE_MAX_WALK)
+            from--;
+        if (stack[from].computed)
+            for (int k = from + 1; k <= ply; k++)
+                update(net, &stack[k - 1], &stack[k]);
+        else
+            nnue_refresh(net, pos, a);
+    }
+    return output(net, a, pos_side(pos));
+}
+
+Score nnue_evaluate_fresh(const NnueNet *net, const Position *pos)
+{
+    NnueAccumulator a;
+    nnue_refresh(net, pos, &a);
+    return output(net, &a, pos_side(pos));
+}

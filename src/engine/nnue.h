@@ -1,0 +1,65 @@
+/*
+ * nnue.h - the learned evaluation: a perspective net (NNUE_INPUTS -> N) x 2
+ * -> 1 over the game's feature map (game_nnue_feature), read from the format
+ * of nnue_format.h, evaluated with int16 arithmetic.
+ *
+ * Design: each search thread keeps one NnueAccumulator per ply. Making a
+ * move records, in the child's entry, what stood on the squares the move
+ * changes (pos_move_squares) before and after it; nothing is computed then.
+ * An evaluation at ply p walks back to the nearest ply whose accumulator is
+ * computed and applies the recorded changes forward (each a few w1 rows
+ * added or taken away, for both perspectives), or, when none is near, sums
+ * the rows of every piece afresh. Accumulators are kept by colour, so a
+ * null move only copies; the side to move picks which comes first in the
+ * output layer. The engine owns this arithmetic; a game owns only its map.
+ */
+#ifndef CHARIOT_NNUE_H
+#define CHARIOT_NNUE_H
+
+#include "game_api.h"
+#include "nnue_format.h"
+
+typedef struct NnueNet {
+    int hidden;  /* N */
+    int16_t *w1; /* [NNUE_INPUTS][N]: the hidden layer's row of each input */
+    int16_t *b1; /* [N] */
+    int16_t *w2; /* [2 * N]: the side to move's half first */
+    int32_t b2;
+    uint32_t checksum; /* of the weights (FNV-1a), shown by `eval` */
+    char source[256];  /* "embedded" or the file it was read from */
+} NnueNet;
+
+/* The game's net, compiled into the binary from nets/GAME.nnue (the Makefile writes build/net_GAME.c);
+ * size 0 where the game has none yet. */
+extern const unsigned char NNUE_EMBEDDED[];
+extern const size_t NNUE_EMBEDDED_SIZE;
+
+typedef struct {
+    int16_t v[2][NNUE_MAX_HIDDEN]; /* by colour: b1 + the rows of the pieces as that colour sees them */
+    bool computed;
+    uint8_t n;                                                 /* squares the move into this ply changed */
+    uint8_t sq[MOVE_SQUARES_MAX];                              /* which */
+    uint8_t before[MOVE_SQUARES_MAX], after[MOVE_SQUARES_MAX]; /* piece codes, 0 = empty */
+} NnueAccumulator;
+
+enum { NNUE_MAX_WALK = 12 }; /* plies an evaluation walks back before it sums afresh */
+
+/* Reads a net from the bytes of a file. NULL: not a net of this game (err says why); the net is the
+ * caller's (nnue_free). */
+NnueNet *nnue_read(const uint8_t *bytes, size_t size, char *err, size_t errlen);
+NnueNet *nnue_read_file(const char *path, char *err, size_t errlen);
+void nnue_free(NnueNet *net);
+
+/* Before pos_make(pos, m) / pos_make_null: the child's entry starts recording; after it, nnue_made. */
+void nnue_making(NnueAccumulator *child, const Position *pos, Move m);
+void nnue_made(NnueAccumulator *child, const Position *pos);
+static inline void nnue_making_null(NnueAccumulator *child) { child->computed = false, child->n = 0; }
+
+/* The evaluation of pos, the position at `ply` of `stack` (stack[0] is the root; an entry with computed
+ * false and no computed entry before it within NNUE_MAX_WALK is summed afresh). Side to move's view. */
+Score nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const Position *pos);
+/* The same from nothing (the `eval` command, the tests). */
+Score nnue_evaluate_fresh(const NnueNet *net, const Position *pos);
+void nnue_refresh(const NnueNet *net, const Position *pos, NnueAccumulator *a);
+
+#endif

@@ -1,0 +1,66 @@
+/*
+ * nnue_format.h - the file format of Chariot's nets, shared by the engine
+ * (nnue.c reads it) and the trainer (tools/train.c writes it). It knows no
+ * game: the number of inputs comes from the game's feature map.
+ *
+ * A net file, little-endian (docs/nnue.md):
+ *   header, NNUE_HEADER_SIZE bytes:
+ *     0  magic "CHRTNNUE"          8 bytes
+ *     8  version                   uint32, NNUE_VERSION
+ *    12  inputs                    uint32, the game's NNUE_INPUTS
+ *    16  hidden                    uint32, N: a multiple of NNUE_HIDDEN_STEP up to NNUE_MAX_HIDDEN
+ *    20  QA, 24 QB                 uint32, the integer units below
+ *    28  hash                      uint32, nnue_format_hash(inputs, hidden)
+ *    32  reserved (zero)           8 bytes
+ *    40  game name                 NUL-padded, 16 bytes
+ *    56  reserved (zero)           8 bytes
+ *   then w1 int16[inputs][hidden], b1 int16[hidden], w2 int16[2 * hidden], b2 int32:
+ *   nnue_file_size(inputs, hidden) bytes in all.
+ *
+ * The net: a perspective net (inputs -> N) x 2 -> 1. Each side's accumulator is b1 plus the w1 rows of
+ * its active inputs (int16, 1.0 = QA); the output is b2 + w2 . [clip(acc of the side to move), clip(acc
+ * of the other side)], clip to [0, QA], w2 at 1.0 = QB, b2 at 1.0 = QA * QB; times NNUE_OUTPUT_CP / (QA
+ * * QB) it is the evaluation in centipawns of the side to move. QA = 255 keeps a hidden sum of 32 rows of
+ * int16 weights (|w| < 2.0 in practice, 510 units) far inside int16.
+ */
+#ifndef CHARIOT_NNUE_FORMAT_H
+#define CHARIOT_NNUE_FORMAT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NNUE_MAGIC "CHRTNNUE"
+enum {
+    NNUE_VERSION = 2,
+    NNUE_HEADER_SIZE = 64,
+    NNUE_QA = 255,        /* the hidden layer's integer unit: 1.0 = QA, the clip's top */
+    NNUE_QB = 256,        /* the output layer's integer unit */
+    NNUE_OUTPUT_CP = 400, /* the net's output (1.0) in centipawns */
+    NNUE_MAX_HIDDEN = 512,
+    NNUE_HIDDEN_STEP = 16, /* N is a multiple of this: whole SIMD registers */
+    NNUE_GAME_NAME_AT = 40,
+    NNUE_GAME_NAME_SIZE = 16,
+    NNUE_W2_LIMIT = 8, /* |w2| < 8.0: the trainer clips the output weights there when it quantises */
+};
+_Static_assert(NNUE_GAME_NAME_AT + NNUE_GAME_NAME_SIZE <= NNUE_HEADER_SIZE, "the game's name fits the header");
+_Static_assert(NNUE_MAX_HIDDEN % NNUE_HIDDEN_STEP == 0, "the largest net is whole registers");
+_Static_assert((int64_t)NNUE_QA *NNUE_QB *NNUE_W2_LIMIT * 2 * NNUE_MAX_HIDDEN < INT32_MAX,
+               "the output layer's sum stays inside int32");
+
+/* A hash of the sizes and the units, so that a file made for another net layout is refused. */
+static inline uint32_t nnue_format_hash(uint32_t inputs, uint32_t hidden)
+{
+    uint32_t h = 2166136261u;
+    const uint32_t fields[] = {NNUE_VERSION, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_OUTPUT_CP};
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+        for (int b = 0; b < 4; b++)
+            h = (h ^ ((fields[i] >> (8 * b)) & 255u)) * 16777619u;
+    return h;
+}
+
+static inline size_t nnue_file_size(size_t inputs, size_t hidden)
+{
+    return NNUE_HEADER_SIZE + 2 * (inputs * hidden + hidden + 2 * hidden) + 4;
+}
+
+#endif

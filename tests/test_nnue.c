@@ -1,0 +1,215 @@
+/*
+ * test_nnue.c - the learned evaluation's arithmetic and file checks, for each game (src/engine/nnue.c).
+ * A net of random weights (built here in the file format) evaluates random games: after every move the
+ * accumulator kept incrementally (and lazily, several plies at once, through null moves) must equal a
+ * fresh sum, and the score the fresh one gives. Files that are not a net of this game are refused with
+ * the reason, and a refused EvalFile keeps the net in use. The trainer's side (loss falls, the quantised
+ * net stays near the float net, the engine loads what it wrote) is tests/train_test.sh.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "engine.h"
+#include "nnue.h"
+#include "thread.h"
+
+enum { TEST_HIDDEN = 32, TEST_GAMES = 24, TEST_PLIES = 160 };
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+static uint64_t rng(void)
+{
+    rng_state ^= rng_state << 13, rng_state ^= rng_state >> 7, rng_state ^= rng_state << 17;
+    return rng_state;
+}
+
+static void put32(uint8_t *p, uint32_t v)
+{
+    for (int b = 0; b < 4; b++)
+        p[b] = (uint8_t)(v >> (8 * b));
+}
+
+/* A net file of random weights (w1 in [-60, 60], so that some sums clip at 0 and at QA). */
+static uint8_t *random_net_file(size_t *size, int hidden)
+{
+    *size = nnue_file_size(NNUE_INPUTS, (size_t)hidden);
+    uint8_t *b = calloc(1, *size);
+    if (!b)
+        return NULL;
+    memcpy(b, NNUE_MAGIC, 8);
+    const uint32_t fields[] = {NNUE_VERSION, NNUE_INPUTS, (uint32_t)hidden,
+                               NNUE_QA,      NNUE_QB,     nnue_format_hash(NNUE_INPUTS, (uint32_t)hidden)};
+    for (size_t i = 0; i < 6; i++)
+        put32(b + 8 + 4 * i, fields[i]);
+    snprintf((char *)b + NNUE_GAME_NAME_AT, NNUE_GAME_NAME_SIZE, "%s", GAME_NAME);
+    const size_t words = (size_t)NNUE_INPUTS * (size_t)hidden + 3 * (size_t)hidden;
+    uint8_t *p = b + NNUE_HEADER_SIZE;
+    for (size_t i = 0; i < words; i++, p += 2) {
+        const int range = i < (size_t)NNUE_INPUTS * (size_t)hidden ? 121 : 401;
+        const int v = (int)(rng() % (uint64_t)range) - range / 2 + (i >= words - 2 * (size_t)hidden ? 0 : 8);
+        p[0] = (uint8_t)(v & 255), p[1] = (uint8_t)((unsigned)v >> 8 & 255);
+    }
+    put32(p, (uint32_t)(int32_t)(rng() % 200001) - 100000u);
+    return b;
+}
+
+static bool same_accumulator(const NnueNet *net, const NnueAccumulator *a, const NnueAccumulator *b)
+{
+    for (int c = 0; c < 2; c++)
+        if (memcmp(a->v[c], b->v[c], (size_t)net->hidden * sizeof a->v[c][0]))
+            return false;
+    return true;
+}
+
+static void test_incremental(const NnueNet *net)
+{
+    static Position pos;
+    static NnueAccumulator stack[TEST_PLIES + 2];
+    int mismatches = 0, evaluated = 0, nulls = 0;
+    for (int g = 0; g < TEST_GAMES; g++) {
+        char err[160];
+        const char *fen = GAME_BENCH_FENS[g % GAME_BENCH_FEN_COUNT];
+        if (!pos_set_fen(&pos, fen, err, sizeof err))
+            continue;
+        stack[0].computed = false;
+        int ply = 0;
+        for (; ply < TEST_PLIES; ply++) {
+            /* evaluate at some plies only: the others are caught up later, several at once */
+            if (rng() % 3 == 0 || ply == 0) {
+                const Score lazy = nnue_evaluate(net, stack, ply, &pos), fresh = nnue_evaluate_fresh(net, &pos);
+                NnueAccumulator full;
+                nnue_refresh(net, &pos, &full);
+                evaluated++;
+                if (lazy != fresh || !same_accumulator(net, &stack[ply], &full)) {
+                    if (mismatches++ < 3) {
+                        char f[128];
+                        pos_get_fen(&pos, f, sizeof f);
+                        CHECK(false, "game %d ply %d (%s): incremental %d, fresh %d", g, ply, f, lazy, fresh);
+                    }
+                }
+            }
+            Move moves[MAX_MOVES];
+            const int n = gen_legal(&pos, moves);
+            if (n == 0)
+                break;
+            if (!pos_in_check(&pos) && rng() % 16 == 0) {
+                nnue_making_null(&stack[ply + 1]);
+                pos_make_null(&pos);
+                nulls++;
+                continue;
+            }
+            const Move m = moves[rng() % (uint64_t)n];
+            nnue_making(&stack[ply + 1], &pos, m);
+            pos_make(&pos, m);
+            nnue_made(&stack[ply + 1], &pos);
+        }
+    }
+    CHECK(mismatches == 0, "%d of %d evaluations: incremental differs from fresh", mismatches, evaluated);
+    CHECK(evaluated > TEST_GAMES * TEST_PLIES / 6 && nulls > 0, "%d evaluations, %d null moves", evaluated, nulls);
+}
+
+/* The fresh score is the format's arithmetic, computed here the slow way. */
+static void test_output(const NnueNet *net)
+{
+    static Position pos;
+    char err[160];
+    CHECK(pos_set_fen(&pos, GAME_BENCH_FENS[0], err, sizeof err), "%s", err);
+    int64_t sum = net->b2;
+    for (int half = 0; half < 2; half++) {
+        const Color persp = half == 0 ? pos_side(&pos) : !pos_side(&pos);
+        for (int j = 0; j < net->hidden; j++) {
+            int32_t acc = net->b1[j];
+            for (int sq = 0; sq < SQUARE_NB; sq++)
+                if (pos_piece_on(&pos, sq))
+                    acc += net->w1[(size_t)game_nnue_feature(persp, pos_piece_on(&pos, sq), sq) * (size_t)net->hidden +
+                                   (size_t)j];
+            acc = acc < 0 ? 0 : acc > NNUE_QA ? NNUE_QA : acc;
+            sum += (int64_t)acc * net->w2[half * net->hidden + j];
+        }
+    }
+    int64_t want = sum * NNUE_OUTPUT_CP / ((int64_t)NNUE_QA * NNUE_QB);
+    want = want > SCORE_RULE_IN_MAX - 1   ? SCORE_RULE_IN_MAX - 1
+        : want < -(SCORE_RULE_IN_MAX - 1) ? -(SCORE_RULE_IN_MAX - 1)
+                                          : want;
+    const Score got = nnue_evaluate_fresh(net, &pos);
+    CHECK(got == want, "the net's score %d, the format's arithmetic %lld", got, (long long)want);
+}
+
+static void expect_refused(const uint8_t *bytes, size_t size, const char *why, const char *what)
+{
+    char err[256] = "";
+    NnueNet *net = nnue_read(bytes, size, err, sizeof err);
+    CHECK(!net && strstr(err, why), "%s: refused with '%s' (got %s)", what, why, net ? "a net" : err);
+    nnue_free(net);
+}
+
+static void test_refusals(const uint8_t *good, size_t size)
+{
+    uint8_t *b = malloc(size + 1);
+    if (!b)
+        return;
+    expect_refused(good, size - 1, "truncated", "one byte short");
+    memcpy(b, good, size);
+    b[size] = 0;
+    expect_refused(b, size + 1, "trailing", "one byte more");
+    expect_refused(good, 10, "not a Chariot net", "ten bytes");
+    memcpy(b, good, size);
+    b[0] = 'X';
+    expect_refused(b, size, "not a Chariot net", "wrong magic");
+    memcpy(b, good, size);
+    b[8] = 99;
+    expect_refused(b, size, "version", "another version");
+    memcpy(b, good, size);
+    memcpy(b + NNUE_GAME_NAME_AT, "othergame", 10);
+    expect_refused(b, size, "not for " GAME_NAME, "another game's net");
+    memcpy(b, good, size);
+    b[16] = TEST_HIDDEN + 1;
+    expect_refused(b, size, "multiple of", "a hidden layer of 33");
+    memcpy(b, good, size);
+    b[28] ^= 1;
+    expect_refused(b, size, "hash", "a damaged hash");
+    free(b);
+
+    /* EvalFile through the engine: a bad file is refused, the net in use stays */
+    const char *path = "/tmp/chariot-test-nnue.bin";
+    FILE *f = fopen(path, "wb");
+    if (!f)
+        return;
+    fwrite(good, 1, size, f);
+    fclose(f);
+    char err[256], before[300], after[300];
+    CHECK(engine_load_net(path, err, sizeof err), "a good net file loads: %s", err);
+    engine_net_describe(before, sizeof before);
+    f = fopen(path, "wb");
+    if (f) {
+        fwrite(good, 1, size / 2, f);
+        fclose(f);
+    }
+    CHECK(!engine_load_net(path, err, sizeof err) && strstr(err, "truncated"), "a truncated file refused: %s", err);
+    CHECK(!engine_load_net("/nonexistent/net.nnue", err, sizeof err) && strstr(err, "cannot read"),
+          "a missing file refused: %s", err);
+    engine_net_describe(after, sizeof after);
+    CHECK(!strcmp(before, after), "the net in use stays: '%s' then '%s'", before, after);
+    remove(path);
+    /* back to the build's own evaluation, for the groups that follow */
+    threads_set_net(NULL);
+    if (NNUE_EMBEDDED_SIZE > 0)
+        CHECK(engine_load_net(NULL, err, sizeof err), "the embedded net loads again: %s", err);
+}
+
+void test_nnue(void)
+{
+    size_t size;
+    uint8_t *file = random_net_file(&size, TEST_HIDDEN);
+    char err[256] = "";
+    NnueNet *net = file ? nnue_read(file, size, err, sizeof err) : NULL;
+    CHECK(net != NULL, "a net in the format reads: %s", err);
+    if (net) {
+        test_output(net);
+        test_incremental(net);
+        test_refusals(file, size);
+    }
+    nnue_free(net);
+    free(file);
+}
