@@ -21,7 +21,9 @@ ifeq ($(filter $(ARCH),$(ARCHS)),)
 $(error ARCH=$(ARCH) is not one of: $(ARCHS))
 endif
 MARCH   := $(if $(filter generic,$(ARCH)),,-march=$(if $(filter x86-64-avx2,$(ARCH)),x86-64-v3,$(ARCH)))
-OPT     := -O3 $(MARCH) -flto=auto
+# Link-time optimisation where the compiler can do it (a gcc installed without its LTO plugin cannot).
+LTO     := $(shell echo 'int main(void) { return 0; }' | $(CC) -flto=auto -x c - -o /dev/null 2>/dev/null && echo -flto=auto)
+OPT     := -O3 $(MARCH) $(LTO)
 LDLIBS  := -lm -lpthread
 
 # One engine, built once per game: the engine, the front ends and one game folder, compiled against that
@@ -78,7 +80,7 @@ $(2)-tsan: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1))
 	$$(CC) $$(WARN) -O1 -g -fsanitize=thread $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
 
 $$(PORTABLE:%=$(2)-%): $(2)-%: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
-	$$(CC) $$(WARN) -O3 -march=$$* -flto=auto -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
+	$$(CC) $$(WARN) -O3 -march=$$* $$(LTO) -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
 
 $(2)-mpi: $$(CORE) $$(SRC_$(1)) $$(CLUSTER) $$(HDRS_$(1)) src/cluster/cluster.h Makefile
 	$$(MPICC) $$(WARN) $$(OPT) -DNDEBUG -DCHARIOT_CLUSTER $$(INC_$(1)) -Isrc/cluster -o $$@ $$(CORE) $$(SRC_$(1)) \

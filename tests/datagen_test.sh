@@ -6,6 +6,7 @@
 #   - --positions stops after the game that reaches the count;
 #   - --dump reads every record back as a position the engine accepts, score and result in range;
 #   - bad arguments exit 2 with a message, a corrupt file is refused with exit 1, nothing crashes.
+#   - --eval: the fitted evaluation or a net, named in the file's settings; a missing or bad net refused;
 #   - a book of openings (tools/openings-xq.txt, tools/openings-chess.epd) is read and played from.
 #   tests/datagen_test.sh ./chariot tools/openings-xq.txt
 #   tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
@@ -123,6 +124,19 @@ cmp -s "$tmp/a.bin" "$tmp/b.bin" || fail "a refused run changed the file"
 printf 'hello' > "$tmp/text.bin"
 bad --out "$tmp/text.bin" --games 1
 bad --dump
+bad --out "$tmp/x.bin" --games 1 --eval "$tmp/none.nnue" # a net that is not there
+bad --out "$tmp/x.bin" --games 1 --eval "$tmp/text.bin"  # a file that is not a net
+
+# --eval: the fitted evaluation's file names no net; a net's file names its checksum, so the two differ
+gen --out "$tmp/fitted.bin" "${args[@]}" --eval fitted || fail "--eval fitted exited with $?"
+"$engine" datagen --dump "$tmp/fitted.bin" 1 | head -1 | grep -q ' eval=' && fail "--eval fitted names a net"
+if "$engine" datagen --out "$tmp/net.bin" "${args[@]}" --eval embedded > /dev/null 2> "$tmp/neterr"; then
+    "$engine" datagen --dump "$tmp/net.bin" 1 | head -1 | grep -q ' eval=net-[0-9a-f]\{8\}' ||
+        fail "a net's file does not name the net"
+    bad --out "$tmp/net.bin" "${args[@]}" --eval fitted # the file was made with another evaluation
+else
+    grep -q 'no embedded net' "$tmp/neterr" || fail "--eval embedded without a net: $(cat "$tmp/neterr")"
+fi
 
 # A corrupt or truncated file is refused by --dump, without a crash.
 rc=0

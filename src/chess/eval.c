@@ -21,6 +21,7 @@
 
 #include "board.h"
 #include "eval_weights.h"
+#include "pos_common.h"
 
 int16_t PSQ_MG[PIECE_NB][SQUARE_NB], PSQ_EG[PIECE_NB][SQUARE_NB];
 
@@ -302,7 +303,7 @@ size_t eval_explain(const Position *pos, char *buf, size_t len)
                            "(side to move %+d)",
                            t.psq_mg, t.psq_eg, t.white_mg, t.white_eg, t.black_mg, t.black_eg, t.phase, PHASE_MAX,
                            t.tempo, t.scale, SCALE_FULL, t.total, pos->side == WHITE ? t.total : -t.total);
-    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len ? len - 1 : 0;
+    return text_written(n, len);
 }
 
 bool pos_null_ok(const Position *pos)

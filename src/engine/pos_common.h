@@ -22,6 +22,13 @@
 /* The earliest a position can come back: each side moves away and back. */
 enum { POS_MIN_CYCLE_PLIES = 4 };
 
+/* What a text function of the contract returns (eval_explain): the length snprintf wrote, `n`, cut to
+ * what fits a buffer of `len` bytes. */
+static inline size_t text_written(int n, size_t len)
+{
+    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len ? len - 1 : 0;
+}
+
 /* states: the history (state_size bytes each); *ply the current index, *root_ply the search root's.
  * Does nothing until *ply reaches max_game_ply - 1. */
 static inline void plies_trim(void *states, size_t state_size, int max_game_ply, int *ply, int *root_ply)

@@ -62,6 +62,8 @@ static const struct {
     {"moveoverhead", UO_SHARED, "Move Overhead"},
     {"ttreplace", UO_SHARED, "TTReplace"},
     {"ttstoredepth0", UO_SHARED, "TTStoreDepth0"},
+    {"evalfile", UO_SHARED, "EvalFile"},
+    {"usennue", UO_SHARED, "Use NNUE"},
 #ifdef CHARIOT_CLUSTER
     {"clustertable", UO_SHARED, "ClusterTable"},
     {"clusternodeshare", UO_SHARED, "ClusterNodeShare"},

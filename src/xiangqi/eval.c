@@ -20,6 +20,7 @@
 
 #include "board.h"
 #include "eval_weights.h"
+#include "pos_common.h"
 
 /* Exchange values for SEE and capture ordering; the evaluation's own
  * material weights are in eval_weights.h. */
@@ -363,7 +364,7 @@ size_t eval_explain(const Position *pos, char *buf, size_t len)
                            "total %+d (side to move %+d)",
                            t.psq, t.red_mg, t.red_eg, t.black_mg, t.black_eg, t.phase, PHASE_MAX, t.tempo, t.scale,
                            SCALE_FULL, t.total, pos->side == RED ? t.total : -t.total);
-    return n < 0 ? 0 : (size_t)n < len ? (size_t)n : len ? len - 1 : 0;
+    return text_written(n, len);
 }
 
 bool pos_null_ok(const Position *pos)

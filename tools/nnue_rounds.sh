@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# The nets of docs/nnue.md from nothing: the data (datagen with the fitted evaluation), then the trainer,
+# with the exact games and settings of each measured net, so the files come out byte for byte the same
+# (datagen writes the same file for the same seed and settings whatever the worker count; the trainer is
+# deterministic for the same data and --threads 2). On this 2-core machine: xiangqi about an hour of
+# datagen (1.45 M positions at ~450/s) and 3 minutes of training; chess about 25 minutes and 2.
+#   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
+# Prints each net's path and checksum (sha256); `EvalFile` loads it.
+set -euo pipefail
+game=${1:?usage: tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]}
+out=${2:-$HOME/.cache/chariot/rounds}
+workers=${3:-$(nproc)}
+cd "$(dirname "$0")/.."
+mkdir -p "$out"
+datagen() { # ENGINE FILE SEED TARGET...: round 1's data, the fitted evaluation at 5000 nodes a move
+    local engine=$1 file=$2 seed=$3
+    shift 3
+    "./$engine" datagen --out "$out/$file" --nodes 5000 --seed "$seed" --eval fitted --threads "$workers" --quiet "$@"
+}
+case $game in
+xiangqi)
+    make -s chariot chariot-train
+    datagen chariot xq-s1.bin 1 --positions 653714 # the 2-core run's first 653,714 positions
+    datagen chariot xq-s1001.bin 1001 --games 1242 # a lent 16-core machine's two batches
+    datagen chariot xq-s2001.bin 2001 --games 6243
+    data="$out/xq-s1.bin,$out/xq-s1001.bin,$out/xq-s2001.bin"
+    ./chariot-train --data "$data" --out "$out/xq-r1-l05.nnue" --hidden 128 --epochs 30 --scale 480 \
+        --lambda 0.5 --threads 2 | tail -3
+    datagen chariot xq-s1.bin 1 --positions 726172 # the same run, on to its first 726,172 positions
+    ./chariot-train --data "$data" --out "$out/xq-r1-l01.nnue" --hidden 128 --epochs 30 --scale 480 \
+        --lambda 0.1 --threads 2 | tail -3
+    ;;
+chess)
+    make -s chariot-chess chariot-train-chess
+    datagen chariot-chess chess-s1001.bin 1001 --games 6606 # a lent 16-core machine's batch
+    ./chariot-train-chess --data "$out/chess-s1001.bin" --out "$out/chess-r1-l05.nnue" --hidden 128 --epochs 30 \
+        --scale 150 --lambda 0.5 --threads 2 | tail -3
+    ;;
+*)
+    echo "nnue_rounds.sh: the game is xiangqi or chess, not '$game'" >&2
+    exit 2
+    ;;
+esac
+sha256sum "$out"/*.nnue
