@@ -28,13 +28,19 @@ xiangqi)
         --lambda 0.5 --threads 2 | tail -3
     datagen chariot xq-s1.bin 1 --positions 726172 # the same run, on to its first 726,172 positions
     ./chariot-train --data "$data" --out "$out/xq-r1-l01.nnue" --hidden 128 --epochs 30 --scale 480 \
-        --lambda 0.1 --threads 2 | tail -3
+        --lambda 0.1 --threads 2 | tail -3 # the net that ships: nets/xiangqi.nnue
+    ./chariot-train --data "$data" --out "$out/xq-r1-l05-1449k.nnue" --hidden 128 --epochs 30 --scale 480 \
+        --lambda 0.5 --threads 2 | tail -3
+    ./chariot-train --data "$data" --out "$out/xq-r1-l05-mirror.nnue" --hidden 128 --epochs 30 --scale 480 \
+        --lambda 0.5 --threads 2 --mirror | tail -3
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
     datagen chariot-chess chess-s1001.bin 1001 --games 6606 # a lent 16-core machine's batch
     ./chariot-train-chess --data "$out/chess-s1001.bin" --out "$out/chess-r1-l05.nnue" --hidden 128 --epochs 30 \
         --scale 150 --lambda 0.5 --threads 2 | tail -3
+    ./chariot-train-chess --data "$out/chess-s1001.bin" --out "$out/chess-r1-l01.nnue" --hidden 128 --epochs 30 \
+        --scale 150 --lambda 0.1 --threads 2 | tail -3
     ;;
 *)
     echo "nnue_rounds.sh: the game is xiangqi or chess, not '$game'" >&2

@@ -125,8 +125,9 @@ static inline const char *game_color_name(Color c) { return c == WHITE ? "White"
 static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->ply].rule50; }
 
 /* The net's feature map (docs/nnue.md): one input per (colour as the perspective sees it, piece type,
- * square as the perspective sees it), the perspective's own pieces first; Black's view turns the board top to bottom (rank r becomes 7 - r).
- * The trainer (tools/train.c) uses this map too, so the two cannot drift apart. */
+ * square as the perspective sees it), the perspective's own pieces first; Black's view turns the board
+ * top to bottom (rank r becomes 7 - r). The trainer (tools/train.c) uses this map too, so the two cannot
+ * drift apart. */
 enum { NNUE_INPUTS = 2 * (PIECE_TYPE_NB - 1) * SQUARE_NB };
 static inline int game_nnue_feature(Color perspective, int piece, int sq)
 {
@@ -134,8 +135,8 @@ static inline int game_nnue_feature(Color perspective, int piece, int sq)
     const int seen = perspective == 0 ? sq : (RANK_NB - 1 - sq / FILE_NB) * FILE_NB + sq % FILE_NB;
     return (theirs * (PIECE_TYPE_NB - 1) + type - 1) * SQUARE_NB + seen;
 }
-/* The squares whose contents a move changes (castling also the rook's two squares, en passant the taken pawn's): the net's accumulator is updated from
- * what stood there before the move and what stands there after it. */
+/* The squares whose contents a move changes (castling also the rook's two squares, en passant the taken
+ * pawn's): the net's accumulator is updated from what stood there before the move and after it. */
 enum { MOVE_SQUARES_MAX = 4 };
 
 /* Chess's own move writers (position.c, notation.c); the contract reaches them through pos_move_text.

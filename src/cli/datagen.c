@@ -223,12 +223,10 @@ static bool choose_eval(Settings *s, const char *what)
         fprintf(stderr, GAME_PROGRAM " datagen: --eval %s: %s\n", what, err);
         return false;
     }
-    char text[300];
-    engine_net_describe(text, sizeof text);
-    const char *sum = strstr(text, "checksum ");
+    uint32_t sum;
     s->eval[0] = 0;
-    if (engine_net_on() && sum)
-        snprintf(s->eval, sizeof s->eval, "net-%.8s", sum + 9);
+    if (engine_net_checksum(&sum))
+        snprintf(s->eval, sizeof s->eval, "net-%08x", sum);
     return true;
 }
 

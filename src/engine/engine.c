@@ -37,6 +37,14 @@ void engine_use_net(bool on) { threads_use_net(on); }
 
 bool engine_net_on(void) { return threads_net() != NULL; }
 
+bool engine_net_checksum(uint32_t *sum)
+{
+    const NnueNet *net = threads_net();
+    if (net)
+        *sum = net->checksum;
+    return net != NULL;
+}
+
 bool engine_net_eval(const Position *pos, Score *v)
 {
     const NnueNet *net = threads_net_set();

@@ -65,6 +65,7 @@ bool engine_load_net(const char *path, char *err, size_t errlen); /* NULL, "" or
                                                                      net; false: the net in use stays */
 void engine_use_net(bool on);
 bool engine_net_on(void);                            /* a net evaluates the searches */
+bool engine_net_checksum(uint32_t *sum);             /* that net's checksum (datagen's settings); false: none */
 bool engine_net_eval(const Position *pos, Score *v); /* the net's score of pos (side to move); false: none */
 void engine_net_describe(char *buf, size_t len);     /* which net, its size and checksum, or why none */
 Score engine_evaluate(const Position *pos);          /* the evaluation the searches use (side to move) */

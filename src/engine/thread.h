@@ -95,6 +95,7 @@ const NnueNet *threads_net_set(void); /* the net set, switched on or not (NULL: 
 void threads_set_net(NnueNet *net);   /* the pool owns it from now on (the old one is freed); NULL: none */
 void threads_use_net(bool on);
 bool threads_net_used(void);
+
 /* Work splitting between threads: a thread about to enter a subtree that
  * another thread is searching defers that move to the end of its list. A
  * subtree is named by the position it starts from and the move into it, so

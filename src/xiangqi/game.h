@@ -102,8 +102,9 @@ static inline const char *game_color_name(Color c) { return c == RED ? "Red" : "
 static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->ply].rule60; }
 
 /* The net's feature map (docs/nnue.md): one input per (colour as the perspective sees it, piece type,
- * square as the perspective sees it), the perspective's own pieces first; the black side's view turns the board top to bottom (rank r becomes 9 - r).
- * The trainer (tools/train.c) uses this map too, so the two cannot drift apart. */
+ * square as the perspective sees it), the perspective's own pieces first; Black's view turns the board
+ * top to bottom (rank r becomes 9 - r). The trainer (tools/train.c) uses this map too, so the two cannot
+ * drift apart. */
 enum { NNUE_INPUTS = 2 * (PIECE_TYPE_NB - 1) * SQUARE_NB };
 static inline int game_nnue_feature(Color perspective, int piece, int sq)
 {
@@ -111,8 +112,8 @@ static inline int game_nnue_feature(Color perspective, int piece, int sq)
     const int seen = perspective == 0 ? sq : (RANK_NB - 1 - sq / FILE_NB) * FILE_NB + sq % FILE_NB;
     return (theirs * (PIECE_TYPE_NB - 1) + type - 1) * SQUARE_NB + seen;
 }
-/* The squares whose contents a move changes (a move changes its two squares): the net's accumulator is updated from
- * what stood there before the move and what stands there after it. */
+/* The squares whose contents a move changes (a xiangqi move: its two): the net's accumulator is updated
+ * from what stood there before the move and after it. */
 enum { MOVE_SQUARES_MAX = 2 };
 
 /* Xiangqi's own notations (notation.c, chinese.c): WXF (C2.5, H8+7, H++7, 35+1) and Chinese (炮二平五).
