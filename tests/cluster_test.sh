@@ -171,7 +171,7 @@ setoption name ClusterNodeShare value maybe
 setoption name ClusterNodeShare value false
 isready
 position startpos moves h2e2 h9g7
-go depth 11
+go depth 13
 sleep 2
 position startpos moves h2e2 h9g7 h0g2
 go depth 9

@@ -384,7 +384,8 @@ static void serve_probes(void)
  * node was probed in its home slice already (node_group). */
 static bool probe_home(Key key, Depth depth, TTExternal *out)
 {
-    (void)depth; /* tt_probe_deep asks only at nodes of CLUSTER_SHARE_DEPTH and deeper (tt_set_remote_probe) */
+    (void)depth; /* tt_probe_deep asks only at nodes of CLUSTER_SHARE_DEPTH (by message CLUSTER_MESSAGE_PROBE_DEPTH)
+                  * and deeper (tt_set_remote_probe) */
     const int home = home_of(key), n = tt_group_entries();
     if (atomic_load_explicit(&table_mode, memory_order_relaxed) != CLUSTER_HOME_RANK ||
         (sharing_node() && slices[home]))
@@ -815,8 +816,8 @@ static bool open_slices(void)
                  "no shared-memory window (%s): the ranks of a node share no table", why_shared);
     if (!have_window)
         snprintf(fallback_note + strlen(fallback_note), sizeof fallback_note - strlen(fallback_note),
-                 "%sno one-sided window (%s): home-rank's remote probes go as messages", *fallback_note ? "; " : "",
-                 why_window);
+                 "%sno one-sided window (%s): home-rank's remote probes go as messages, from depth %d",
+                 *fallback_note ? "; " : "", why_window, (int)CLUSTER_MESSAGE_PROBE_DEPTH);
     return all_ranks(MPI_Barrier(win_comm) == MPI_SUCCESS);
 }
 
@@ -958,7 +959,9 @@ bool cluster_serve(void)
     serving = true;
     proto_set_input(pipe_in);
     tt_set_store_hook(queue_entry, CLUSTER_SHARE_DEPTH);
-    tt_set_remote_probe(probe_home, CLUSTER_SHARE_DEPTH);
+    /* A probe by message waits for the home rank's exchange thread (a round trip of naps, with every core
+     * searching): only nodes this deep pay for it (docs/cluster.md, Which MPI). */
+    tt_set_remote_probe(probe_home, have_window ? CLUSTER_SHARE_DEPTH : CLUSTER_MESSAGE_PROBE_DEPTH);
     if (node_size > 1)
         tt_set_group_hook(node_group);
     cluster_set_node_share(atomic_load(&node_share));

@@ -44,6 +44,10 @@ enum {
     CLUSTER_MAX_RANKS = 256,
 };
 
+/* Where the library gave no one-sided window, a home-rank remote probe is a message that waits for the
+ * home rank's exchange thread: only nodes this deep ask (docs/cluster.md, Which MPI). */
+enum { CLUSTER_MESSAGE_PROBE_DEPTH = 12 };
+
 /* The ways of sharing the table (option ClusterTable). */
 typedef enum { CLUSTER_REPLICATED, CLUSTER_HOME_RANK, CLUSTER_TABLE_NB } ClusterTable;
 extern const char *const CLUSTER_TABLE_NAMES[CLUSTER_TABLE_NB];
