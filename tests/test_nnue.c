@@ -30,7 +30,7 @@ static void put32(uint8_t *p, uint32_t v)
         p[b] = (uint8_t)(v >> (8 * b));
 }
 
-/* A net file of random weights (w1 in [-60, 60], so that some sums clip at 0 and at QA). */
+/* A net file of random weights (w1 in [-QA/4, QA/4], so that some sums clip at 0 and at QA). */
 static uint8_t *random_net_file(size_t *size, int hidden)
 {
     *size = nnue_file_size(NNUE_INPUTS, (size_t)hidden);
@@ -46,7 +46,7 @@ static uint8_t *random_net_file(size_t *size, int hidden)
     const size_t words = (size_t)NNUE_INPUTS * (size_t)hidden + 3 * (size_t)hidden;
     uint8_t *p = b + NNUE_HEADER_SIZE;
     for (size_t i = 0; i < words; i++, p += 2) {
-        const int range = i < (size_t)NNUE_INPUTS * (size_t)hidden ? 121 : 401;
+        const int range = i < (size_t)NNUE_INPUTS * (size_t)hidden ? NNUE_QA / 4 * 2 + 1 : 401;
         const int v = (int)(rng() % (uint64_t)range) - range / 2 + (i >= words - 2 * (size_t)hidden ? 0 : 8);
         p[0] = (uint8_t)(v & 255), p[1] = (uint8_t)((unsigned)v >> 8 & 255);
     }
@@ -169,6 +169,10 @@ static void test_refusals(const uint8_t *good, size_t size)
     memcpy(b, good, size);
     b[28] ^= 1;
     expect_refused(b, size, "hash", "a damaged hash");
+    memcpy(b, good, size);
+    const size_t w2_at = NNUE_HEADER_SIZE + 2 * ((size_t)NNUE_INPUTS * TEST_HIDDEN + TEST_HIDDEN);
+    b[w2_at + 2 * 5] = 0xff, b[w2_at + 2 * 5 + 1] = 0x7f; /* the sixth output weight 32767 */
+    expect_refused(b, size, "outside", "an output weight that could overflow the output's sum");
     free(b);
 
     /* EvalFile through the engine: a bad file is refused, the net in use stays */

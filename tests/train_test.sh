@@ -11,7 +11,7 @@ trainer=${2:?trainer}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "train_test ($trainer): FAIL: $*"; exit 1; }
-TOLERANCE_CP=8 # the largest mean |float - integer| difference accepted, in evaluation units (a pawn: xiangqi 147, chess about 100)
+TOLERANCE_CP=3 # the largest mean |float - integer| difference accepted, in evaluation units (a pawn: xiangqi 147, chess about 100)
 
 "$engine" datagen --out "$tmp/sample.bin" --games 40 --nodes 500 --seed 7 --quiet >/dev/null
 "$trainer" --data "$tmp/sample.bin" --out "$tmp/net.nnue" --hidden 16 --epochs 8 --batch 128 --threads 2 \
@@ -25,6 +25,15 @@ inputs=$(awk '/^wrote/ {print $3}' "$tmp/log")
 want=$((64 + 2 * (inputs * 16 + 16 + 32) + 4)) # nnue_format.h
 [ "$(stat -c %s "$tmp/net.nnue")" = "$want" ] || fail "net file of $(stat -c %s "$tmp/net.nnue") bytes, want $want"
 [ "$(head -c 8 "$tmp/net.nnue")" = CHRTNNUE ] || fail "net file without its magic"
+# the checkpoint: quantised again with --from and --epochs 0 it gives the same file; a bad one is refused
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/again.nnue" --from "$tmp/net.nnue.float" --epochs 0 > "$tmp/log2" ||
+    fail "quantising the checkpoint exited with $?"
+cmp -s "$tmp/net.nnue" "$tmp/again.nnue" || fail "the checkpoint quantised again differs from the net"
+head -c 100 "$tmp/net.nnue.float" > "$tmp/short.float"
+if "$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --from "$tmp/short.float" 2> "$tmp/err"; then
+    fail "a cut checkpoint accepted"
+fi
+grep -q 'is not a checkpoint' "$tmp/err" || fail "a cut checkpoint refused without a message: $(cat "$tmp/err")"
 # the engine reads what the trainer wrote; a truncated copy is refused and the net stays
 head -c 1000 "$tmp/net.nnue" > "$tmp/short.nnue"
 printf 'uci\nsetoption name EvalFile value %s\nisready\neval\nsetoption name EvalFile value %s\neval\ngo depth 4\nquit\n' \

@@ -7,7 +7,7 @@
  *
  *   chariot-train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]
  *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
- *                 [--max-positions N] [--mirror]
+ *                 [--max-positions N] [--mirror] [--from CHECKPOINT]
  *
  * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
  * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
@@ -17,10 +17,12 @@
  * Target: lambda * result + (1 - lambda) * sigmoid(score / scale), result 1 win, 0.5 draw, 0 loss (side to
  * move's view); loss: the mean squared difference to sigmoid(output / scale), output in centipawns.
  * Every epoch prints the training and validation losses; after the last, the net is quantised (hidden
- * layer int16 at QA = 255 per 1.0, output layer int16 at QB = 256, its bias int32 at QA * QB) and the mean
+ * layer int16 at QA per 1.0, output layer int16 at QB, its bias int32 at QA * QB: nnue_format.h) and the mean
  * and largest difference between the float and the integer net's outputs on the validation positions are
  * printed. The file (NET) holds a header with the sizes and a hash of them, then the integer weights,
- * little-endian; NET.float holds the float weights (a checkpoint, rewritten every epoch).
+ * little-endian; NET.float holds the float weights (a checkpoint, rewritten every epoch). --from starts
+ * from such a checkpoint (its hidden size wins) instead of random weights: training goes on, or, with
+ * --epochs 0, the checkpoint is only quantised and measured.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -62,7 +64,7 @@ typedef struct {
 } Net;
 
 typedef struct {
-    const char *data, *out;
+    const char *data, *out, *from;
     int hidden, epochs, batch, threads;
     double lr, lambda, scale, val;
     bool mirror;
@@ -335,12 +337,35 @@ static bool write_checkpoint(const Net *net, const char *out)
     return fclose(f) == 0;
 }
 
+/* Reads a checkpoint write_checkpoint wrote for this game's inputs into a net it allocates; false, with the
+ * reason on stderr, if the file is missing, another size or cut short. */
+static bool read_checkpoint(const char *path, Net *net)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "train: cannot read %s: %s\n", path, strerror(errno));
+        return false;
+    }
+    int hidden = 0;
+    bool ok = fread(&hidden, sizeof hidden, 1, f) == 1 && hidden >= NNUE_HIDDEN_STEP && hidden <= MAX_HIDDEN &&
+        hidden % NNUE_HIDDEN_STEP == 0 && net_alloc(net, hidden);
+    const size_t nw1 = (size_t)INPUTS * (size_t)hidden;
+    ok = ok && fread(net->w1, sizeof *net->w1, nw1, f) == nw1 &&
+        fread(net->b1, sizeof *net->b1, (size_t)hidden, f) == (size_t)hidden &&
+        fread(net->w2, sizeof *net->w2, 2 * (size_t)hidden, f) == 2 * (size_t)hidden &&
+        fread(&net->b2, sizeof net->b2, 1, f) == 1 && fgetc(f) == EOF;
+    fclose(f);
+    if (!ok)
+        fprintf(stderr, "train: %s is not a checkpoint of a %s net (%d inputs)\n", path, GAME_NAME, INPUTS);
+    return ok;
+}
+
 static int usage(const char *why)
 {
     fprintf(stderr,
             "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
             "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
-            "             [--max-positions N] [--mirror]\n",
+            "             [--max-positions N] [--mirror] [--from CHECKPOINT]\n",
             why);
     return 2;
 }
@@ -373,10 +398,12 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->data = v;
         else if (!strcmp(a, "--out"))
             o->out = v;
+        else if (!strcmp(a, "--from"))
+            o->from = v;
         else if (!strcmp(a, "--hidden") && num_parse_i64(v, NNUE_HIDDEN_STEP, MAX_HIDDEN, &x) == NUM_OK &&
                  x % NNUE_HIDDEN_STEP == 0)
             o->hidden = (int)x;
-        else if (!strcmp(a, "--epochs") && num_parse_i64(v, 1, 100000, &x) == NUM_OK)
+        else if (!strcmp(a, "--epochs") && num_parse_i64(v, 0, 100000, &x) == NUM_OK)
             o->epochs = (int)x;
         else if (!strcmp(a, "--batch") && num_parse_i64(v, 1, 1 << 24, &x) == NUM_OK)
             o->batch = (int)x;
@@ -425,9 +452,15 @@ int main(int argc, char **argv)
     Net net, grad[MAX_THREADS];
     Moments mw1, mb1, mw2, mb2;
     float b2m[2] = {0, 0};
-    const size_t nw1 = (size_t)INPUTS * (size_t)o.hidden;
-    if (!order || !net_alloc(&net, o.hidden))
+    if (!order)
         return 1;
+    if (o.from) {
+        if (!read_checkpoint(o.from, &net))
+            return 1;
+        o.hidden = net.hidden;
+    } else if (!net_alloc(&net, o.hidden))
+        return 1;
+    const size_t nw1 = (size_t)INPUTS * (size_t)o.hidden;
     mw1 = (Moments){calloc(nw1, 4), calloc(nw1, 4)};
     mb1 = (Moments){calloc((size_t)o.hidden, 4), calloc((size_t)o.hidden, 4)};
     mw2 = (Moments){calloc(2 * (size_t)o.hidden, 4), calloc(2 * (size_t)o.hidden, 4)};
@@ -453,9 +486,9 @@ int main(int argc, char **argv)
         ntrain *= 2;
     }
     /* Small random first weights: a hidden unit starts in its linear range. */
-    for (size_t i = 0; i < nw1; i++)
+    for (size_t i = 0; i < nw1 && !o.from; i++)
         net.w1[i] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 0.2f;
-    for (int j = 0; j < 2 * o.hidden; j++)
+    for (int j = 0; j < 2 * o.hidden && !o.from; j++)
         net.w2[j] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 2.0f;
     for (int t = 0; t < o.threads; t++)
         if (!net_alloc(&grad[t], o.hidden))

@@ -83,6 +83,13 @@ NnueNet *nnue_read(const uint8_t *bytes, size_t size, char *err, size_t errlen)
     for (size_t i = 0; i < 2 * (size_t)hidden; i++, p += 2)
         net->w2[i] = get16(p);
     net->b2 = (int32_t)get32(p);
+    for (size_t i = 0; i < 2 * (size_t)hidden; i++)
+        if (net->w2[i] <= -NNUE_W2_LIMIT * NNUE_QB || net->w2[i] >= NNUE_W2_LIMIT * NNUE_QB) {
+            const int bad = net->w2[i];
+            nnue_free(net);
+            return refuse(err, errlen, "output weight %zu is %d, outside (-%d, %d): not a trained net", i, bad,
+                          NNUE_W2_LIMIT * NNUE_QB, NNUE_W2_LIMIT * NNUE_QB);
+        }
     uint32_t sum = 2166136261u;
     for (size_t i = NNUE_HEADER_SIZE; i < size; i++)
         sum = (sum ^ bytes[i]) * 16777619u;

@@ -20,8 +20,13 @@
  * The net: a perspective net (inputs -> N) x 2 -> 1. Each side's accumulator is b1 plus the w1 rows of
  * its active inputs (int16, 1.0 = QA); the output is b2 + w2 . [clip(acc of the side to move), clip(acc
  * of the other side)], clip to [0, QA], w2 at 1.0 = QB, b2 at 1.0 = QA * QB; times NNUE_OUTPUT_CP / (QA
- * * QB) it is the evaluation in centipawns of the side to move. QA = 255 keeps a hidden sum of 32 rows of
- * int16 weights (|w| < 2.0 in practice, 510 units) far inside int16.
+ * * QB) it is the evaluation in centipawns of the side to move.
+ *
+ * The units: version 2 had QA 255 and QB 256, and its integer net was 13 centipawns on average from the float
+ * one (the shipped xiangqi net); QA 1023 and QB 512 (version 3) bring that to 2.3 (docs/nnue.md). An
+ * accumulator holds |sum| < 32.0 in int16 at QA 1023 (the trained nets' worst case over 32 pieces is 6-13);
+ * |w2| < NNUE_W2_LIMIT (the nets have 0.9-1.9) keeps the output layer's sum inside int32, and the engine
+ * refuses a file whose w2 leaves that range.
  */
 #ifndef CHARIOT_NNUE_FORMAT_H
 #define CHARIOT_NNUE_FORMAT_H
@@ -31,16 +36,16 @@
 
 #define NNUE_MAGIC "CHRTNNUE"
 enum {
-    NNUE_VERSION = 2,
+    NNUE_VERSION = 3,
     NNUE_HEADER_SIZE = 64,
-    NNUE_QA = 255,        /* the hidden layer's integer unit: 1.0 = QA, the clip's top */
-    NNUE_QB = 256,        /* the output layer's integer unit */
+    NNUE_QA = 1023,       /* the hidden layer's integer unit: 1.0 = QA, the clip's top */
+    NNUE_QB = 512,        /* the output layer's integer unit */
     NNUE_OUTPUT_CP = 400, /* the net's output (1.0) in centipawns */
     NNUE_MAX_HIDDEN = 512,
     NNUE_HIDDEN_STEP = 16, /* N is a multiple of this: whole SIMD registers */
     NNUE_GAME_NAME_AT = 40,
     NNUE_GAME_NAME_SIZE = 16,
-    NNUE_W2_LIMIT = 8, /* |w2| < 8.0: the trainer clips the output weights there when it quantises */
+    NNUE_W2_LIMIT = 4, /* |w2| < 4.0: the trainer clips the output weights there when it quantises */
 };
 _Static_assert(NNUE_GAME_NAME_AT + NNUE_GAME_NAME_SIZE <= NNUE_HEADER_SIZE, "the game's name fits the header");
 _Static_assert(NNUE_MAX_HIDDEN % NNUE_HIDDEN_STEP == 0, "the largest net is whole registers");
