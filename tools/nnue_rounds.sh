@@ -3,7 +3,8 @@
 # with the exact games and settings of each measured net, so the files come out byte for byte the same
 # (datagen writes the same file for the same seed and settings whatever the worker count; the trainer is
 # deterministic for the same data and --threads 2). On this 2-core machine: xiangqi about an hour of
-# datagen (1.45 M positions at ~450/s) and 3 minutes of training; chess about 25 minutes and 2.
+# datagen (1.45 M positions at ~450/s) and 3 minutes of training; chess round 1 about 25 minutes and 2,
+# round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a net.
 #   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
 # Prints each net's path and checksum (sha256); `EvalFile` loads it.
 set -euo pipefail
@@ -41,6 +42,13 @@ chess)
         --scale 150 --lambda 0.5 --threads 2 | tail -3
     ./chariot-train-chess --data "$out/chess-s1001.bin" --out "$out/chess-r1-l01.nnue" --hidden 128 --epochs 30 \
         --scale 150 --lambda 0.1 --threads 2 | tail -3
+    # round 2: the 2-core run of 2026-11-27 (seed 1); the first two nets saw its file while it grew
+    datagen chariot-chess chess-n5000-s1.bin 1 --games 35847
+    data="$out/chess-s1001.bin,$out/chess-n5000-s1.bin"
+    for n in 1022988 2418708 3304689; do
+        ./chariot-train-chess --data "$data" --max-positions $n --out "$out/chess-r2-l01-$n.nnue" --hidden 128 \
+            --epochs 30 --scale 150 --lambda 0.1 --threads 2 | tail -3
+    done
     ;;
 *)
     echo "nnue_rounds.sh: the game is xiangqi or chess, not '$game'" >&2
