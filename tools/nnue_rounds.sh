@@ -45,7 +45,7 @@ chess)
     # round 2: the 2-core run of 2026-11-27 (seed 1); the first two nets saw its file while it grew
     datagen chariot-chess chess-n5000-s1.bin 1 --games 35847
     data="$out/chess-s1001.bin,$out/chess-n5000-s1.bin"
-    for n in 1022988 2418708 3304689; do
+    for n in 1022988 2418708 3304689; do # the last: the net that ships, nets/chess.nnue
         ./chariot-train-chess --data "$data" --max-positions $n --out "$out/chess-r2-l01-$n.nnue" --hidden 128 \
             --epochs 30 --scale 150 --lambda 0.1 --threads 2 | tail -3
     done
