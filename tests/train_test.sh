@@ -21,6 +21,8 @@ last=$(awk '/^epoch [0-9]+: training/ {v=$8} END {print v}' "$tmp/log" | tr -d ,
 awk -v a="$first" -v b="$last" 'BEGIN {exit !(b < a)}' || fail "validation loss did not fall: $first -> $last"
 mean=$(awk '/^quantised:/ {print $6}' "$tmp/log")
 awk -v m="$mean" -v t="$TOLERANCE_CP" 'BEGIN {exit !(m < t)}' || fail "quantised net off by $mean cp on average"
+grep -q '^ranges: largest |w2| [0-9.]* (the format.s limit 4), largest accumulator possible [0-9.]*' "$tmp/log" ||
+    fail "the trainer did not print its weights' ranges"
 inputs=$(awk '/^wrote/ {print $3}' "$tmp/log")
 want=$((64 + 2 * (inputs * 16 + 16 + 32) + 4)) # nnue_format.h
 [ "$(stat -c %s "$tmp/net.nnue")" = "$want" ] || fail "net file of $(stat -c %s "$tmp/net.nnue") bytes, want $want"

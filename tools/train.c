@@ -272,7 +272,29 @@ static double quantised_forward(const int16_t *w1, const int16_t *b1, const int1
     return (double)out * OUTPUT_CP / (QA * QB);
 }
 
-/* Writes the quantised net and prints how far its outputs are from the float net's. */
+static int by_size_down(const void *a, const void *b) { return *(const int *)b - *(const int *)a; }
+
+/* The largest |sum| an integer accumulator can reach: over the hidden units, |b1| plus the MAX_ACTIVE largest
+ * |w1| of the unit's column (every piece on the board at once), in integer units. */
+static int32_t worst_accumulator(const int16_t *w1, const int16_t *b1, int nh)
+{
+    int column[INPUTS];
+    int32_t worst = 0;
+    for (int j = 0; j < nh; j++) {
+        for (int i = 0; i < INPUTS; i++)
+            column[i] = abs(w1[(size_t)i * (size_t)nh + (size_t)j]);
+        qsort(column, INPUTS, sizeof column[0], by_size_down);
+        int32_t sum = abs(b1[j]);
+        for (int i = 0; i < MAX_ACTIVE && i < INPUTS; i++)
+            sum += column[i];
+        worst = sum > worst ? sum : worst;
+    }
+    return worst;
+}
+
+/* Writes the quantised net and prints how far its outputs are from the float net's, and how close its
+ * weights come to the format's ranges (nnue_format.h); a net whose accumulators could leave int16 is not
+ * written. */
 static bool write_net(const Net *net, const char *path, const Sample *s, const size_t *idx, size_t n)
 {
     const int nh = net->hidden;
@@ -294,6 +316,18 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
     }
     printf("quantised: mean |float - integer| %.2f cp, largest %.2f cp, over %zu validation positions\n",
            n ? sum / (double)n : 0.0, most, n);
+    int w2_most = 0;
+    for (int j = 0; j < 2 * nh; j++)
+        w2_most = abs(w2[j]) > w2_most ? abs(w2[j]) : w2_most;
+    const int32_t acc_most = worst_accumulator(w1, b1, nh);
+    printf("ranges: largest |w2| %.3f (the format's limit %d), largest accumulator possible %.2f (int16 holds "
+           "%.2f)\n",
+           (double)w2_most / QB, NNUE_W2_LIMIT, (double)acc_most / QA, (double)INT16_MAX / QA);
+    if (acc_most > INT16_MAX) {
+        fprintf(stderr, "train: an accumulator of this net could leave int16: %s not written\n", path);
+        free(w1);
+        return false;
+    }
     FILE *f = fopen(path, "wb");
     if (!f) {
         fprintf(stderr, "train: cannot write %s: %s\n", path, strerror(errno));
@@ -485,11 +519,12 @@ int main(int argc, char **argv)
             order[ntrain + k] = order[k] + 1;
         ntrain *= 2;
     }
-    /* Small random first weights: a hidden unit starts in its linear range. */
-    for (size_t i = 0; i < nw1 && !o.from; i++)
-        net.w1[i] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 0.2f;
-    for (int j = 0; j < 2 * o.hidden && !o.from; j++)
-        net.w2[j] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 2.0f;
+    if (!o.from) { /* small random first weights: a hidden unit starts in its linear range */
+        for (size_t i = 0; i < nw1; i++)
+            net.w1[i] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 0.2f;
+        for (int j = 0; j < 2 * o.hidden; j++)
+            net.w2[j] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 2.0f;
+    }
     for (int t = 0; t < o.threads; t++)
         if (!net_alloc(&grad[t], o.hidden))
             return 1;
