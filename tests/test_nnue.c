@@ -173,6 +173,12 @@ static void test_refusals(const uint8_t *good, size_t size)
     const size_t w2_at = NNUE_HEADER_SIZE + 2 * ((size_t)NNUE_INPUTS * TEST_HIDDEN + TEST_HIDDEN);
     b[w2_at + 2 * 5] = 0xff, b[w2_at + 2 * 5 + 1] = 0x7f; /* the sixth output weight 32767 */
     expect_refused(b, size, "outside", "an output weight that could overflow the output's sum");
+    memcpy(b, good, size);
+    for (int i = 0; i < NNUE_MAX_ACTIVE; i++) { /* hidden unit 3 at 1100 for as many inputs as pieces can be on */
+        uint8_t *w = b + NNUE_HEADER_SIZE + 2 * ((size_t)i * TEST_HIDDEN + 3);
+        w[0] = 1100 & 255, w[1] = 1100 >> 8;
+    }
+    expect_refused(b, size, "beyond int16", "first-layer weights whose sum could leave int16");
     free(b);
 
     /* EvalFile through the engine: a bad file is refused, the net in use stays */

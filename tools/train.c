@@ -46,6 +46,8 @@ enum {
     QB = NNUE_QB,               /* the output layer's integer unit */
     OUTPUT_CP = NNUE_OUTPUT_CP, /* the net's output times this is the evaluation in centipawns */
 };
+_Static_assert((int)NNUE_MAX_ACTIVE <= (int)DG_MAX_PIECES && (int)NNUE_MAX_ACTIVE <= (int)NNUE_MAX_ACTIVE_LIMIT,
+               "a record holds every piece the net's range check counts");
 
 /* One position as the trainer keeps it: the active inputs of each perspective and the target. */
 typedef struct {
@@ -272,26 +274,6 @@ static double quantised_forward(const int16_t *w1, const int16_t *b1, const int1
     return (double)out * OUTPUT_CP / (QA * QB);
 }
 
-static int by_size_down(const void *a, const void *b) { return *(const int *)b - *(const int *)a; }
-
-/* The largest |sum| an integer accumulator can reach: over the hidden units, |b1| plus the MAX_ACTIVE largest
- * |w1| of the unit's column (every piece on the board at once), in integer units. */
-static int32_t worst_accumulator(const int16_t *w1, const int16_t *b1, int nh)
-{
-    int column[INPUTS];
-    int32_t worst = 0;
-    for (int j = 0; j < nh; j++) {
-        for (int i = 0; i < INPUTS; i++)
-            column[i] = abs(w1[(size_t)i * (size_t)nh + (size_t)j]);
-        qsort(column, INPUTS, sizeof column[0], by_size_down);
-        int32_t sum = abs(b1[j]);
-        for (int i = 0; i < MAX_ACTIVE && i < INPUTS; i++)
-            sum += column[i];
-        worst = sum > worst ? sum : worst;
-    }
-    return worst;
-}
-
 /* Writes the quantised net and prints how far its outputs are from the float net's, and how close its
  * weights come to the format's ranges (nnue_format.h); a net whose accumulators could leave int16 is not
  * written. */
@@ -319,7 +301,7 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
     int w2_most = 0;
     for (int j = 0; j < 2 * nh; j++)
         w2_most = abs(w2[j]) > w2_most ? abs(w2[j]) : w2_most;
-    const int32_t acc_most = worst_accumulator(w1, b1, nh);
+    const int32_t acc_most = nnue_worst_accumulator(w1, b1, INPUTS, (size_t)nh, NNUE_MAX_ACTIVE);
     printf("ranges: largest |w2| %.3f (the format's limit %d), largest accumulator possible %.2f (int16 holds "
            "%.2f)\n",
            (double)w2_most / QB, NNUE_W2_LIMIT, (double)acc_most / QA, (double)INT16_MAX / QA);

@@ -128,7 +128,10 @@ static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->pl
  * square as the perspective sees it), the perspective's own pieces first; Black's view turns the board
  * top to bottom (rank r becomes 7 - r). The trainer (tools/train.c) uses this map too, so the two cannot
  * drift apart. */
-enum { NNUE_INPUTS = 2 * (PIECE_TYPE_NB - 1) * SQUARE_NB };
+enum {
+    NNUE_INPUTS = 2 * (PIECE_TYPE_NB - 1) * SQUARE_NB,
+    NNUE_MAX_ACTIVE = 32, /* inputs on at once: the pieces a board can hold, 16 a side */
+};
 static inline int game_nnue_feature(Color perspective, int piece, int sq)
 {
     const int type = piece & 7, theirs = (piece >> 3) != (int)perspective;

@@ -25,9 +25,9 @@
  * The units: version 2 had QA 255 and QB 256, and its integer net was 13 centipawns on average from the float
  * one (the shipped xiangqi net); QA 1023 and QB 512 (version 3) bring that to 2.3 (docs/nnue.md). An
  * accumulator holds |sum| < 32.0 in int16 at QA 1023 (the shipped nets' worst case over 32 pieces is 12.2
- * and 13.9; the trainer prints it and writes no net that could leave int16); |w2| < NNUE_W2_LIMIT (the
- * shipped nets' largest 1.9 and 2.1) keeps the output layer's sum inside int32, and the engine refuses a
- * file whose w2 leaves that range.
+ * and 13.9; the trainer prints it and writes no net that could leave int16, the engine loads none:
+ * nnue_worst_accumulator); |w2| < NNUE_W2_LIMIT (the shipped nets' largest 1.9 and 2.1) keeps the output
+ * layer's sum inside int32, and the engine refuses a file whose w2 leaves that range.
  */
 #ifndef CHARIOT_NNUE_FORMAT_H
 #define CHARIOT_NNUE_FORMAT_H
@@ -62,6 +62,34 @@ static inline uint32_t nnue_format_hash(uint32_t inputs, uint32_t hidden)
         for (int b = 0; b < 4; b++)
             h = (h ^ ((fields[i] >> (8 * b)) & 255u)) * 16777619u;
     return h;
+}
+
+/* The largest |sum| an integer accumulator can reach: over the hidden units, |b1| plus the max_active largest
+ * |w1| of the unit's column (every piece on the board at once, max_active <= NNUE_MAX_ACTIVE_LIMIT), in
+ * integer units. The trainer writes no net, and the engine loads none, where this exceeds INT16_MAX. */
+enum { NNUE_MAX_ACTIVE_LIMIT = 64 };
+static inline int32_t nnue_worst_accumulator(const int16_t *w1, const int16_t *b1, size_t inputs, size_t hidden,
+                                             int max_active)
+{
+    int32_t worst = 0;
+    for (size_t j = 0; j < hidden; j++) {
+        int32_t top[NNUE_MAX_ACTIVE_LIMIT] = {0}; /* the largest |w1| so far, largest first */
+        for (size_t i = 0; i < inputs; i++) {
+            int32_t w = w1[i * hidden + j];
+            w = w < 0 ? -w : w;
+            if (w <= top[max_active - 1])
+                continue;
+            int k = max_active - 1;
+            for (; k > 0 && top[k - 1] < w; k--)
+                top[k] = top[k - 1];
+            top[k] = w;
+        }
+        int32_t sum = b1[j] < 0 ? -(int32_t)b1[j] : b1[j];
+        for (int k = 0; k < max_active; k++)
+            sum += top[k];
+        worst = sum > worst ? sum : worst;
+    }
+    return worst;
 }
 
 static inline size_t nnue_file_size(size_t inputs, size_t hidden)
