@@ -6,6 +6,7 @@
 #             DEPTH=N        bench depth for `make bench`
 #             ARCH=A         the processors the optimised builds run on (`make help`; `make clean` first)
 
+.DEFAULT_GOAL := all # `make` builds both engines (the rules written by $(eval) below come first)
 CC      ?= cc
 WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wconversion -Wsign-conversion
 ifeq ($(WERROR),1)
