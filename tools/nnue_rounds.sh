@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# The nets of docs/nnue.md from nothing: the data (datagen with the fitted evaluation), then the trainer,
+# The nets of docs/nnue.md from nothing: the data (datagen with the fitted evaluation, then with the round
+# before's net), then the trainer,
 # with the exact games and settings of each measured net, so the files come out byte for byte the same
 # (datagen writes the same file for the same seed and settings whatever the worker count; the trainer is
 # deterministic for the same data and --threads 2). On this 2-core machine: xiangqi about an hour of
 # datagen (1.45 M positions at ~450/s) and 3 minutes of training; chess round 1 about 25 minutes and 2,
-# round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a net.
+# round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a net; round 3 another 33 minutes
+# (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and 1250 nodes a move), 11 minutes of
+# training on the 11.55 M positions.
 #   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
 # Prints each net's path and checksum (sha256); `EvalFile` loads it.
 set -euo pipefail
@@ -45,10 +48,23 @@ chess)
     # round 2: the 2-core run of 2026-11-27 (seed 1); the first two nets saw its file while it grew
     datagen chariot-chess chess-n5000-s1.bin 1 --games 35847
     data="$out/chess-s1001.bin,$out/chess-n5000-s1.bin"
-    for n in 1022988 2418708 3304689; do # the last: the net that ships, nets/chess.nnue
+    for n in 1022988 2418708 3304689; do # the last: round 2's net, in nets/chess.nnue until round 3
         ./chariot-train-chess --data "$data" --max-positions $n --out "$out/chess-r2-l01-$n.nnue" --hidden 128 \
             --epochs 30 --scale 150 --lambda 0.1 --threads 2 | tail -3
     done
+    # round 3: round 2's net plays (the seed-1 run went on to 47,215 games), at three budgets a move
+    datagen chariot-chess chess-n5000-s1.bin 1 --games 47215
+    r2="$out/chess-r2-l01-3304689.nnue"
+    r3() { # FILE SEED NODES GAMES
+        "./chariot-chess" datagen --out "$out/$1" --seed "$2" --nodes "$3" --games "$4" --eval "$r2" \
+            --threads "$workers" --quiet
+    }
+    r3 chess-r3-s3.bin 3 5000 11839
+    r3 chess-r3-n2500-s5.bin 5 2500 30850
+    r3 chess-r3-n1250-s7.bin 7 1250 52162
+    data="$data,$out/chess-r3-s3.bin,$out/chess-r3-n2500-s5.bin,$out/chess-r3-n1250-s7.bin"
+    ./chariot-train-chess --data "$data" --out "$out/chess-r3-l01.nnue" --hidden 128 --epochs 30 --scale 150 \
+        --lambda 0.1 --threads 2 | tail -3
     ;;
 *)
     echo "nnue_rounds.sh: the game is xiangqi or chess, not '$game'" >&2
