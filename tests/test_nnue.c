@@ -179,6 +179,26 @@ static void test_refusals(const uint8_t *good, size_t size)
         w[0] = 1100 & 255, w[1] = 1100 >> 8;
     }
     expect_refused(b, size, "beyond int16", "first-layer weights whose sum could leave int16");
+    memcpy(b, good, size);
+    for (int i = 0; i < NNUE_MAX_ACTIVE; i++) { /* the same below int16's least */
+        uint8_t *w = b + NNUE_HEADER_SIZE + 2 * ((size_t)(i + SQUARE_NB) * TEST_HIDDEN + 3);
+        w[0] = (uint8_t)(-1100 & 255), w[1] = (uint8_t)((unsigned)-1100 >> 8 & 255);
+    }
+    expect_refused(b, size, "beyond int16", "first-layer weights whose sum could fall below int16");
+    /* every input of 15 squares at +1100 and of 15 others at -1100 for unit 3: 32 of them sum to 35,200, but
+     * no position has two pieces on one square, so its accumulator stays within 15 x 1100 plus 17 random
+     * weights (at most 263 each) of the bias: the net loads */
+    memcpy(b, good, size);
+    for (size_t i = 0; i < (size_t)NNUE_INPUTS; i++)
+        if (i % SQUARE_NB < 30) {
+            const int v = i % SQUARE_NB < 15 ? 1100 : -1100;
+            uint8_t *w = b + NNUE_HEADER_SIZE + 2 * (i * TEST_HIDDEN + 3);
+            w[0] = (uint8_t)(v & 255), w[1] = (uint8_t)((unsigned)v >> 8 & 255);
+        }
+    char why[256] = "";
+    NnueNet *net = nnue_read(b, size, why, sizeof why);
+    CHECK(net != NULL, "large weights that no position sums together load: %s", why);
+    nnue_free(net);
     free(b);
 
     /* EvalFile through the engine: a bad file is refused, the net in use stays */
@@ -208,6 +228,27 @@ static void test_refusals(const uint8_t *good, size_t size)
         CHECK(engine_load_net(NULL, err, sizeof err), "the embedded net loads again: %s", err);
 }
 
+/* The contract's promise that the range check relies on: for each piece and side, the inputs of the
+ * squares lie on distinct squares (input % SQUARE_NB), so that a square's inputs are never on together. */
+static void test_feature_squares(void)
+{
+    int bad = 0;
+    for (int persp = 0; persp < 2; persp++)
+        for (int piece = 1; piece < 16; piece++) {
+            if ((piece & 7) == 0 || (piece & 7) >= PIECE_TYPE_NB)
+                continue;
+            bool seen[SQUARE_NB] = {false};
+            for (int sq = 0; sq < SQUARE_NB; sq++) {
+                const int f = game_nnue_feature((Color)persp, piece, sq);
+                if (f < 0 || f >= NNUE_INPUTS || seen[f % SQUARE_NB])
+                    bad++;
+                else
+                    seen[f % SQUARE_NB] = true;
+            }
+        }
+    CHECK(bad == 0, "each piece's inputs lie on distinct squares (%d clashes)", bad);
+}
+
 void test_nnue(void)
 {
     size_t size;
@@ -215,6 +256,7 @@ void test_nnue(void)
     char err[256] = "";
     NnueNet *net = file ? nnue_read(file, size, err, sizeof err) : NULL;
     CHECK(net != NULL, "a net in the format reads: %s", err);
+    test_feature_squares();
     if (net) {
         test_output(net);
         test_incremental(net);

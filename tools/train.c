@@ -38,20 +38,21 @@
 #include "numparse.h"
 
 enum {
-    INPUTS = NNUE_INPUTS, /* the game's feature map (game.h: game_nnue_feature) */
-    MAX_ACTIVE = DG_MAX_PIECES,
+    INPUTS = NNUE_INPUTS,          /* the game's feature map (game.h: game_nnue_feature) */
+    SAMPLE_PIECES = DG_MAX_PIECES, /* a record's pieces at most (the range check counts NNUE_MAX_ACTIVE) */
     MAX_HIDDEN = NNUE_MAX_HIDDEN,
     MAX_THREADS = 64,
     QA = NNUE_QA,               /* the hidden layer's integer unit: 1.0 = QA (nnue_format.h) */
     QB = NNUE_QB,               /* the output layer's integer unit */
     OUTPUT_CP = NNUE_OUTPUT_CP, /* the net's output times this is the evaluation in centipawns */
 };
-_Static_assert((int)NNUE_MAX_ACTIVE <= (int)DG_MAX_PIECES && (int)NNUE_MAX_ACTIVE <= (int)NNUE_MAX_ACTIVE_LIMIT,
+_Static_assert((int)NNUE_MAX_ACTIVE <= (int)DG_MAX_PIECES && (int)NNUE_MAX_ACTIVE <= (int)NNUE_MAX_ACTIVE_LIMIT &&
+                   (int)SQUARE_NB <= (int)NNUE_MAX_SQUARES_LIMIT,
                "a record holds every piece the net's range check counts");
 
 /* One position as the trainer keeps it: the active inputs of each perspective and the target. */
 typedef struct {
-    uint16_t feat[2][MAX_ACTIVE]; /* [0] the side to move's, [1] the other side's */
+    uint16_t feat[2][SAMPLE_PIECES]; /* [0] the side to move's, [1] the other side's */
     uint8_t n;
     uint8_t twin; /* 1: the previous sample mirrored left to right (--mirror) */
     float target;
@@ -126,7 +127,7 @@ static bool load_file(const char *path, const Options *o, Sample **s, size_t *n,
             Sample *x = &(*s)[(*n)++];
             x->n = 0;
             x->twin = (uint8_t)twin;
-            for (int sq = 0; sq < SQUARE_NB && x->n < MAX_ACTIVE; sq++)
+            for (int sq = 0; sq < SQUARE_NB && x->n < SAMPLE_PIECES; sq++)
                 if (e.board[sq]) {
                     /* the twin: the same position with the files mirrored, which both games' rules ignore */
                     const int at = twin ? sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB : sq;
@@ -301,7 +302,7 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
     int w2_most = 0;
     for (int j = 0; j < 2 * nh; j++)
         w2_most = abs(w2[j]) > w2_most ? abs(w2[j]) : w2_most;
-    const int32_t acc_most = nnue_worst_accumulator(w1, b1, INPUTS, (size_t)nh, NNUE_MAX_ACTIVE);
+    const int32_t acc_most = nnue_worst_accumulator(w1, b1, INPUTS, (size_t)nh, NNUE_MAX_ACTIVE, SQUARE_NB);
     printf("ranges: largest |w2| %.3f (the format's limit %d), largest accumulator possible %.2f (int16 holds "
            "%.2f)\n",
            (double)w2_most / QB, NNUE_W2_LIMIT, (double)acc_most / QA, (double)INT16_MAX / QA);

@@ -24,9 +24,9 @@
  *
  * The units: version 2 had QA 255 and QB 256, and its integer net was 13 centipawns on average from the float
  * one (the shipped xiangqi net); QA 1023 and QB 512 (version 3) bring that to 2.3 (docs/nnue.md). An
- * accumulator holds |sum| < 32.0 in int16 at QA 1023 (the shipped nets' worst case over 32 pieces is 12.2
- * and 25.1; the trainer prints it and writes no net that could leave int16, the engine loads none:
- * nnue_worst_accumulator); |w2| < NNUE_W2_LIMIT (the shipped nets' largest 1.9 and 2.0) keeps the output
+ * accumulator holds |sum| < 32.0 in int16 at QA 1023 (the shipped nets' worst case over 32 pieces, one a
+ * square, is 11.5 and 24.9; the trainer prints it and writes no net that could leave int16, the engine
+ * loads none: nnue_worst_accumulator); |w2| < NNUE_W2_LIMIT (the shipped nets' largest 1.9 and 2.0) keeps the output
  * layer's sum inside int32, and the engine refuses a file whose w2 leaves that range.
  */
 #ifndef CHARIOT_NNUE_FORMAT_H
@@ -64,30 +64,49 @@ static inline uint32_t nnue_format_hash(uint32_t inputs, uint32_t hidden)
     return h;
 }
 
-/* The largest |sum| an integer accumulator can reach: over the hidden units, |b1| plus the max_active largest
- * |w1| of the unit's column (every piece on the board at once, max_active <= NNUE_MAX_ACTIVE_LIMIT), in
- * integer units. The trainer writes no net, and the engine loads none, where this exceeds INT16_MAX. */
-enum { NNUE_MAX_ACTIVE_LIMIT = 64 };
+/* The sum of the max_active largest of v[0..n) (each >= 0); max_active <= NNUE_MAX_ACTIVE_LIMIT. */
+enum { NNUE_MAX_ACTIVE_LIMIT = 64, NNUE_MAX_SQUARES_LIMIT = 128 };
+static inline int32_t nnue_sum_of_largest(const int32_t *v, size_t n, int max_active)
+{
+    int32_t top[NNUE_MAX_ACTIVE_LIMIT] = {0}; /* the largest so far, largest first */
+    for (size_t i = 0; i < n; i++) {
+        if (v[i] <= top[max_active - 1])
+            continue;
+        int k = max_active - 1;
+        for (; k > 0 && top[k - 1] < v[i]; k--)
+            top[k] = top[k - 1];
+        top[k] = v[i];
+    }
+    int32_t sum = 0;
+    for (int k = 0; k < max_active; k++)
+        sum += top[k];
+    return sum;
+}
+
+/* The largest |value| an integer accumulator can reach, in integer units, over the hidden units. The
+ * feature map puts each input on a square (input % squares, the contract's game_nnue_feature), and a
+ * square holds one piece, so at most one input of a square is on, and at most max_active inputs in all
+ * (every piece on the board). A unit's accumulator is b1 plus its weights of the inputs on: at most b1
+ * plus the max_active largest of each square's most positive weight, at least b1 minus the max_active
+ * largest of each square's most negative one. The trainer writes no net, and the engine loads none, where
+ * this exceeds INT16_MAX. (Incremental updates may pass through sums outside int16 between two
+ * positions; int16 arithmetic wraps, so a position's sum is still exact.) */
 static inline int32_t nnue_worst_accumulator(const int16_t *w1, const int16_t *b1, size_t inputs, size_t hidden,
-                                             int max_active)
+                                             int max_active, size_t squares)
 {
     int32_t worst = 0;
     for (size_t j = 0; j < hidden; j++) {
-        int32_t top[NNUE_MAX_ACTIVE_LIMIT] = {0}; /* the largest |w1| so far, largest first */
+        int32_t up[NNUE_MAX_SQUARES_LIMIT] = {0}, down[NNUE_MAX_SQUARES_LIMIT] = {0};
         for (size_t i = 0; i < inputs; i++) {
-            int32_t w = w1[i * hidden + j];
-            w = w < 0 ? -w : w;
-            if (w <= top[max_active - 1])
-                continue;
-            int k = max_active - 1;
-            for (; k > 0 && top[k - 1] < w; k--)
-                top[k] = top[k - 1];
-            top[k] = w;
+            const int32_t w = w1[i * hidden + j];
+            const size_t sq = i % squares;
+            up[sq] = w > up[sq] ? w : up[sq];
+            down[sq] = -w > down[sq] ? -w : down[sq];
         }
-        int32_t sum = b1[j] < 0 ? -(int32_t)b1[j] : b1[j];
-        for (int k = 0; k < max_active; k++)
-            sum += top[k];
-        worst = sum > worst ? sum : worst;
+        const int32_t high = b1[j] + nnue_sum_of_largest(up, squares, max_active);
+        const int32_t low = b1[j] - nnue_sum_of_largest(down, squares, max_active);
+        worst = high > worst ? high : worst;
+        worst = -low > worst ? -low : worst;
     }
     return worst;
 }
