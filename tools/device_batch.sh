@@ -11,24 +11,25 @@
 set -uo pipefail
 out=${1:?usage: tools/device_batch.sh OUTDIR [SCALING_SECONDS [DATAGEN_SECONDS [SEED]]]}
 scaling=${2:-280} datagen=${3:-200} seed=${4:-1001}
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 1
 mkdir -p "$out"
 cores=$(nproc)
-targets="chariot chariot-chess"; [ "$scaling" -gt 0 ] && targets="$targets chariot-mpi"
-make -s -j"$cores" $targets > /tmp/device_batch_build.log 2>&1 ||
+targets=(chariot chariot-chess)
+[ "$scaling" -gt 0 ] && targets+=(chariot-mpi)
+make -s -j"$cores" "${targets[@]}" > /tmp/device_batch_build.log 2>&1 ||
     { tail -20 /tmp/device_batch_build.log; exit 1; }
 [ "$scaling" -gt 0 ] && SCALING_SECONDS=$scaling bash tools/cluster_scaling.sh 16 2 16 2>&1 | tee "$out/scaling.txt"
 chess_threads=$((cores * ${CHESS_SHARE:-3} / 4)) xq_threads=$((cores - cores * ${CHESS_SHARE:-3} / 4))
 cn=${CHESS_NODES:-5000} xn=${XQ_NODES:-5000}
 cp=${CHESS_POSITIONS:-1000000000} xp=${XQ_POSITIONS:-1000000000}
 echo "== datagen for $datagen s: chess $chess_threads workers --nodes $cn, xiangqi $xq_threads --nodes $xn, --seed $seed"
-timeout -s INT "$datagen" ./chariot-chess datagen --out /tmp/chess-n$cn-s$seed.bin --positions "$cp" \
+timeout -s INT "$datagen" ./chariot-chess datagen --out "/tmp/chess-n$cn-s$seed.bin" --positions "$cp" \
     --threads "$chess_threads" --nodes "$cn" --seed "$seed" --quiet > /tmp/datagen-chess.log 2>&1 &
-timeout -s INT "$datagen" ./chariot datagen --out /tmp/xq-n$xn-s$seed.bin --positions "$xp" \
+timeout -s INT "$datagen" ./chariot datagen --out "/tmp/xq-n$xn-s$seed.bin" --positions "$xp" \
     --threads "$xq_threads" --nodes "$xn" --seed "$seed" --quiet > /tmp/datagen-xq.log 2>&1 &
 wait
 tail -n 3 /tmp/datagen-chess.log /tmp/datagen-xq.log
 # split in parts under the 16 MiB a returned file may have (the logs are printed, not returned: at most 8 files)
-xz -T0 -6 -c /tmp/chess-n$cn-s$seed.bin | split -b 15m - "$out/chess-n$cn-s$seed.bin.xz."
-xz -T0 -6 -c /tmp/xq-n$xn-s$seed.bin | split -b 15m - "$out/xq-n$xn-s$seed.bin.xz."
+xz -T0 -6 -c "/tmp/chess-n$cn-s$seed.bin" | split -b 15m - "$out/chess-n$cn-s$seed.bin.xz."
+xz -T0 -6 -c "/tmp/xq-n$xn-s$seed.bin" | split -b 15m - "$out/xq-n$xn-s$seed.bin.xz."
 ls -l "$out"; du -cb "$out"/* | tail -1

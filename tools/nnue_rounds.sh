@@ -7,7 +7,8 @@
 # datagen (1.45 M positions at ~450/s) and 3 minutes of training; chess round 1 about 25 minutes and 2,
 # round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a net; round 3 another 33 minutes
 # (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and 1250 nodes a move), 11 minutes of
-# training on the 11.55 M positions.
+# training on the 11.55 M positions; round 4 about 90 minutes of datagen here (6.16 M positions at ~1,150/s
+# a worker) and 17 + 30 minutes of training.
 #   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
 # Prints each net's path and checksum (sha256); `EvalFile` loads it.
 set -euo pipefail
@@ -65,6 +66,20 @@ chess)
     data="$data,$out/chess-r3-s3.bin,$out/chess-r3-n2500-s5.bin,$out/chess-r3-n1250-s7.bin"
     ./chariot-train-chess --data "$data" --out "$out/chess-r3-l01.nnue" --hidden 128 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
+    # round 4: round 3's net plays at 1250 nodes a move (a lent 16-core machine's two runs), then nets of
+    # 128 and 256 hidden units on all the data; the second is nets/chess.nnue
+    r3net="$out/chess-r3-l01.nnue"
+    r4() { # SEED GAMES
+        "./chariot-chess" datagen --out "$out/chess-r4-n1250-s$1.bin" --seed "$1" --nodes 1250 --games "$2" \
+            --eval "$r3net" --threads "$workers" --quiet
+    }
+    r4 4001 47296
+    r4 4003 34917
+    data="$data,$out/chess-r4-n1250-s4001.bin,$out/chess-r4-n1250-s4003.bin"
+    for h in 128 256; do
+        ./chariot-train-chess --data "$data" --out "$out/chess-r4-h$h.nnue" --hidden $h --epochs 30 --scale 150 \
+            --lambda 0.1 --threads 2 | tail -3
+    done
     ;;
 *)
     echo "nnue_rounds.sh: the game is xiangqi or chess, not '$game'" >&2
