@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The trainer (tools/train.c, docs/nnue.md) on a small sample that datagen makes here (deterministic:
 # the same seed and settings give the same bytes): the validation loss falls, the quantised net stays
-# within the stated tolerance of the float net, the file has the documented size and header, and bad
-# input is refused with a message; the engine loads the net (EvalFile), evaluates with it, searches with
-# it, and refuses the same file truncated, keeping the net it had.
+# within the stated tolerance of the float net, an accumulator limit holds, the file has the documented
+# size and header, and bad input is refused with a message; the engine loads the net (EvalFile),
+# evaluates with it, searches with it, and refuses the same file truncated, keeping the net it had.
 #   bash tests/train_test.sh ENGINE TRAINER
 set -euo pipefail
 engine=${1:?engine}
@@ -23,6 +23,15 @@ mean=$(awk '/^quantised:/ {print $6}' "$tmp/log")
 awk -v m="$mean" -v t="$TOLERANCE_CP" 'BEGIN {exit !(m < t)}' || fail "quantised net off by $mean cp on average"
 grep -q '^ranges: largest |w2| [0-9.]* (the format.s limit 4), largest accumulator possible [0-9.]*' "$tmp/log" ||
     fail "the trainer did not print its weights' ranges"
+# the accumulator limit (--acc-limit): a limit below this net's range holds the new net's range to it
+range=$(awk '/^ranges:/ {print $12}' "$tmp/log")
+awk -v r="$range" 'BEGIN {exit !(r > 0.5)}' || fail "the sample net's range $range is below the limit tried"
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/held.nnue" --hidden 16 --epochs 4 --batch 128 --threads 2 \
+    --acc-limit 0.5 > "$tmp/log3" || fail "training with --acc-limit exited with $?"
+held=$(awk '/^ranges:/ {print $12}' "$tmp/log3")
+awk -v r="$held" 'BEGIN {exit !(r <= 0.52)}' || fail "--acc-limit 0.5 left a range of $held" # 0.52: rounding
+grep -q '^epoch [0-9]*: a unit scaled back to the accumulator limit 0.50 [0-9]* times' "$tmp/log3" ||
+    fail "--acc-limit scaled no unit back, or did not say so"
 inputs=$(awk '/^wrote/ {print $3}' "$tmp/log")
 want=$((64 + 2 * (inputs * 16 + 16 + 32) + 4)) # nnue_format.h
 [ "$(stat -c %s "$tmp/net.nnue")" = "$want" ] || fail "net file of $(stat -c %s "$tmp/net.nnue") bytes, want $want"
@@ -58,6 +67,7 @@ grep -q 'is not .* training data' "$tmp/err" || fail "junk data refused without 
 set +e
 "$trainer" --out "$tmp/x" 2> "$tmp/err"; rc=$?
 "$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --hidden 12 2>> "$tmp/err"; rc2=$?
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --acc-limit 33 2>> "$tmp/err"; rc3=$? # int16 holds 32.03
 set -e
-[ $rc = 2 ] && [ $rc2 = 2 ] || fail "bad options exit with $rc and $rc2, want 2"
+[ $rc = 2 ] && [ $rc2 = 2 ] && [ $rc3 = 2 ] || fail "bad options exit with $rc, $rc2 and $rc3, want 2"
 echo "train_test ($trainer): ok (validation loss $first -> $last, quantised mean difference $mean cp)"

@@ -8,7 +8,8 @@
 # round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a net; round 3 another 33 minutes
 # (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and 1250 nodes a move), 11 minutes of
 # training on the 11.55 M positions; round 4 about 90 minutes of datagen here (6.16 M positions at ~1,150/s
-# a worker) and 17 + 30 minutes of training.
+# a worker) and 17 + 30 minutes of training; round 5 about 70 minutes of datagen here (8.55 M positions at
+# ~1,010/s a worker) and 40 minutes of training.
 #   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
 # Prints each net's path and checksum (sha256); `EvalFile` loads it.
 set -euo pipefail
@@ -80,6 +81,19 @@ chess)
         ./chariot-train-chess --data "$data" --out "$out/chess-r4-h$h.nnue" --hidden $h --epochs 30 --scale 150 \
             --lambda 0.1 --threads 2 | tail -3
     done
+    # round 5: round 4's 256-unit net plays at 1250 nodes a move (seed 11 here, 5001 and 5003 on a lent
+    # 16-core machine), then a 256-unit net on all the data
+    r4net="$out/chess-r4-h256.nnue"
+    r5() { # SEED GAMES
+        "./chariot-chess" datagen --out "$out/chess-r5-n1250-s$1.bin" --seed "$1" --nodes 1250 --games "$2" \
+            --eval "$r4net" --threads "$workers" --quiet
+    }
+    r5 11 21953
+    r5 5001 58996
+    r5 5003 30387
+    data="$data,$out/chess-r5-n1250-s11.bin,$out/chess-r5-n1250-s5001.bin,$out/chess-r5-n1250-s5003.bin"
+    ./chariot-train-chess --data "$data" --out "$out/chess-r5-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
+        --lambda 0.1 --threads 2 | tail -3
     ;;
 *)
     echo "nnue_rounds.sh: the game is xiangqi or chess, not '$game'" >&2

@@ -7,7 +7,7 @@
  *
  *   chariot-train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]
  *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
- *                 [--max-positions N] [--mirror] [--from CHECKPOINT]
+ *                 [--max-positions N] [--mirror] [--from CHECKPOINT] [--acc-limit 31]
  *
  * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
  * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
@@ -23,6 +23,11 @@
  * little-endian; NET.float holds the float weights (a checkpoint, rewritten every epoch). --from starts
  * from such a checkpoint (its hidden size wins) instead of random weights: training goes on, or, with
  * --epochs 0, the checkpoint is only quantised and measured.
+ *
+ * The accumulator's range: the engine adds a position's w1 rows in int16, so no position may take a hidden
+ * unit past INT16_MAX / QA (32.03; nnue_format.h, nnue_unit_range). Every RANGE_EVERY steps (and before a
+ * checkpoint) a unit whose quantised range passes --acc-limit (default 31, below 32.03 by what a few steps
+ * can add) has its input weights and bias scaled back to the limit; an epoch that did so says how often.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -45,7 +50,9 @@ enum {
     QA = NNUE_QA,               /* the hidden layer's integer unit: 1.0 = QA (nnue_format.h) */
     QB = NNUE_QB,               /* the output layer's integer unit */
     OUTPUT_CP = NNUE_OUTPUT_CP, /* the net's output times this is the evaluation in centipawns */
+    RANGE_EVERY = 4,            /* optimiser steps between two checks of the accumulator's range */
 };
+#define ACC_LIMIT_DEFAULT 31.0 /* --acc-limit: a unit's largest accumulator, in 1.0 units (int16 holds 32.03) */
 _Static_assert((int)NNUE_MAX_ACTIVE <= (int)DG_MAX_PIECES && (int)NNUE_MAX_ACTIVE <= (int)NNUE_MAX_ACTIVE_LIMIT &&
                    (int)SQUARE_NB <= (int)NNUE_MAX_SQUARES_LIMIT,
                "a record holds every piece the net's range check counts");
@@ -69,7 +76,7 @@ typedef struct {
 typedef struct {
     const char *data, *out, *from;
     int hidden, epochs, batch, threads;
-    double lr, lambda, scale, val;
+    double lr, lambda, scale, val, acc_limit;
     bool mirror;
     uint64_t seed, max_positions;
 } Options;
@@ -259,6 +266,30 @@ static void put16(FILE *f, int v)
 
 static int clamp16(double v) { return v > 32767 ? 32767 : v < -32768 ? -32768 : (int)lround(v); }
 
+/* Keeps every hidden unit's accumulator range, as the quantised net will have it (nnue_unit_range), within
+ * limit (in 1.0 units): a unit past it has its input weights and bias scaled down by limit / its range.
+ * q is scratch for the quantised w1. Returns how many units were scaled. */
+static int keep_in_range(Net *net, int16_t *q, double limit)
+{
+    const size_t nh = (size_t)net->hidden;
+    for (size_t i = 0; i < INPUTS * nh; i++)
+        q[i] = (int16_t)clamp16(net->w1[i] * QA);
+    int scaled = 0;
+    for (size_t j = 0; j < nh; j++) {
+        int32_t high, low;
+        nnue_unit_range(q, (int16_t)clamp16(net->b1[j] * QA), INPUTS, nh, j, NNUE_MAX_ACTIVE, SQUARE_NB, &high, &low);
+        const double most = (double)(high > -low ? high : -low) / QA;
+        if (most <= limit)
+            continue;
+        const float f = (float)(limit / most);
+        for (size_t i = 0; i < INPUTS; i++)
+            net->w1[i * nh + j] *= f;
+        net->b1[j] *= f;
+        scaled++;
+    }
+    return scaled;
+}
+
 /* The integer net's output in centipawns for one sample, as the engine will compute it. */
 static double quantised_forward(const int16_t *w1, const int16_t *b1, const int16_t *w2, int32_t b2, int nh,
                                 const Sample *x)
@@ -382,7 +413,7 @@ static int usage(const char *why)
     fprintf(stderr,
             "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
             "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
-            "             [--max-positions N] [--mirror] [--from CHECKPOINT]\n",
+            "             [--max-positions N] [--mirror] [--from CHECKPOINT] [--acc-limit 31]\n",
             why);
     return 2;
 }
@@ -398,6 +429,7 @@ static bool parse_options(int argc, char **argv, Options *o)
                    .scale = 400,
                    .val = 0.1,
                    .seed = 1,
+                   .acc_limit = ACC_LIMIT_DEFAULT,
                    .max_positions = UINT64_MAX};
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -440,6 +472,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->scale = d;
         else if (!strcmp(a, "--val") && d > 0 && d < 1)
             o->val = d;
+        else if (!strcmp(a, "--acc-limit") && d > 0 && d <= (double)INT16_MAX / QA)
+            o->acc_limit = d;
         else
             return usage(a) == 0;
     }
@@ -468,6 +502,7 @@ int main(int argc, char **argv)
     size_t *order = malloc(n * sizeof *order);
     Net net, grad[MAX_THREADS];
     Moments mw1, mb1, mw2, mb2;
+    int16_t *q1 = NULL; /* scratch: the quantised w1 (keep_in_range) */
     float b2m[2] = {0, 0};
     if (!order)
         return 1;
@@ -482,7 +517,8 @@ int main(int argc, char **argv)
     mb1 = (Moments){calloc((size_t)o.hidden, 4), calloc((size_t)o.hidden, 4)};
     mw2 = (Moments){calloc(2 * (size_t)o.hidden, 4), calloc(2 * (size_t)o.hidden, 4)};
     mb2 = (Moments){&b2m[0], &b2m[1]};
-    if (!mw1.m || !mw1.v || !mb1.m || !mb1.v || !mw2.m || !mw2.v)
+    q1 = malloc(nw1 * sizeof *q1);
+    if (!mw1.m || !mw1.v || !mb1.m || !mb1.v || !mw2.m || !mw2.v || !q1)
         return 1;
     /* One shuffle of the positions read (a twin goes with its position): the validation set is the tail,
      * without twins; the training set is the rest with their twins. */
@@ -530,6 +566,7 @@ int main(int argc, char **argv)
         /* the learning rate: full for half the epochs, then a tenth, then a hundredth for the last tenth */
         const double lr = epoch <= o.epochs / 2 ? o.lr : epoch <= o.epochs - o.epochs / 10 ? o.lr / 10 : o.lr / 100;
         double loss = 0;
+        long scaled = 0;
         const double t0 = seconds_now();
         for (size_t start = 0; start < ntrain; start += (size_t)o.batch) {
             const size_t end = start + (size_t)o.batch < ntrain ? start + (size_t)o.batch : ntrain;
@@ -563,11 +600,17 @@ int main(int argc, char **argv)
             adam(net.b1, sum.b1, &mb1, (size_t)o.hidden, lr, per, step);
             adam(net.w2, sum.w2, &mw2, 2 * (size_t)o.hidden, lr, per, step);
             adam(&net.b2, &sum.b2, &mb2, 1, lr, per, step);
+            if (step % RANGE_EVERY == 0)
+                scaled += keep_in_range(&net, q1, o.acc_limit);
         }
+        scaled += keep_in_range(&net, q1, o.acc_limit);
         const double took = seconds_now() - t0;
         printf("epoch %d: training loss %.6f, validation loss %.6f (learning rate %g, %.0f positions/s)\n", epoch,
                loss / (double)ntrain, mean_loss(&net, samples, order + ntrain, nval, o.scale), lr,
                took > 0 ? (double)ntrain / took : 0.0);
+        if (scaled)
+            printf("epoch %d: a unit scaled back to the accumulator limit %.2f %ld times\n", epoch, o.acc_limit,
+                   scaled);
         fflush(stdout);
         write_checkpoint(&net, o.out);
     }

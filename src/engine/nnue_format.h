@@ -83,28 +83,38 @@ static inline int32_t nnue_sum_of_largest(const int32_t *v, size_t n, int max_ac
     return sum;
 }
 
-/* The largest |value| an integer accumulator can reach, in integer units, over the hidden units. The
- * feature map puts each input on a square (input % squares, the contract's game_nnue_feature), and a
- * square holds one piece, so at most one input of a square is on, and at most max_active inputs in all
- * (every piece on the board). A unit's accumulator is b1 plus its weights of the inputs on: at most b1
- * plus the max_active largest of each square's most positive weight, at least b1 minus the max_active
- * largest of each square's most negative one. The trainer writes no net, and the engine loads none, where
- * this exceeds INT16_MAX. (Incremental updates may pass through sums outside int16 between two
- * positions; int16 arithmetic wraps, so a position's sum is still exact.) */
+/* The range of hidden unit j's integer accumulator, in integer units: the feature map puts each input on
+ * a square (input % squares, the contract's game_nnue_feature), and a square holds one piece, so at most
+ * one input of a square is on, and at most max_active inputs in all (every piece on the board). The
+ * accumulator is b1 plus its weights of the inputs on: at most b1 plus the max_active largest of each
+ * square's most positive weight (*high), at least b1 minus the max_active largest of each square's most
+ * negative one (*low). */
+static inline void nnue_unit_range(const int16_t *w1, int16_t b1, size_t inputs, size_t hidden, size_t j,
+                                   int max_active, size_t squares, int32_t *high, int32_t *low)
+{
+    int32_t up[NNUE_MAX_SQUARES_LIMIT] = {0}, down[NNUE_MAX_SQUARES_LIMIT] = {0};
+    for (size_t i = 0; i < inputs; i++) {
+        const int32_t w = w1[i * hidden + j];
+        const size_t sq = i % squares;
+        up[sq] = w > up[sq] ? w : up[sq];
+        down[sq] = -w > down[sq] ? -w : down[sq];
+    }
+    *high = b1 + nnue_sum_of_largest(up, squares, max_active);
+    *low = b1 - nnue_sum_of_largest(down, squares, max_active);
+}
+
+/* The largest |value| an integer accumulator can reach (nnue_unit_range), over the hidden units. The
+ * trainer writes no net, and the engine loads none, where this exceeds INT16_MAX; the trainer keeps its
+ * float net inside a smaller limit as it trains (tools/train.c, --acc-limit). (Incremental updates may
+ * pass through sums outside int16 between two positions; int16 arithmetic wraps, so a position's sum is
+ * still exact.) */
 static inline int32_t nnue_worst_accumulator(const int16_t *w1, const int16_t *b1, size_t inputs, size_t hidden,
                                              int max_active, size_t squares)
 {
     int32_t worst = 0;
     for (size_t j = 0; j < hidden; j++) {
-        int32_t up[NNUE_MAX_SQUARES_LIMIT] = {0}, down[NNUE_MAX_SQUARES_LIMIT] = {0};
-        for (size_t i = 0; i < inputs; i++) {
-            const int32_t w = w1[i * hidden + j];
-            const size_t sq = i % squares;
-            up[sq] = w > up[sq] ? w : up[sq];
-            down[sq] = -w > down[sq] ? -w : down[sq];
-        }
-        const int32_t high = b1[j] + nnue_sum_of_largest(up, squares, max_active);
-        const int32_t low = b1[j] - nnue_sum_of_largest(down, squares, max_active);
+        int32_t high, low;
+        nnue_unit_range(w1, b1[j], inputs, hidden, j, max_active, squares, &high, &low);
         worst = high > worst ? high : worst;
         worst = -low > worst ? -low : worst;
     }
