@@ -25,8 +25,8 @@
  * The units: version 2 had QA 255 and QB 256, and its integer net was 13 centipawns on average from the float
  * one (the shipped xiangqi net); QA 1023 and QB 512 (version 3) bring that to 2.3 (docs/nnue.md). An
  * accumulator holds |sum| < 32.0 in int16 at QA 1023 (the shipped nets' worst case over 32 pieces, one a
- * square, is 11.5 and 30.9; the trainer prints it and writes no net that could leave int16, the engine
- * loads none: nnue_worst_accumulator); |w2| < NNUE_W2_LIMIT (the shipped nets' largest 1.9 and 1.7) keeps the output
+ * square, is 11.5 and 31.0; the trainer prints it and writes no net that could leave int16, the engine
+ * loads none: nnue_worst_accumulator); |w2| < NNUE_W2_LIMIT (the shipped nets' largest 1.9 and 1.6) keeps the output
  * layer's sum inside int32, and the engine refuses a file whose w2 leaves that range.
  */
 #ifndef CHARIOT_NNUE_FORMAT_H
