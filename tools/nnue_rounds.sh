@@ -56,26 +56,21 @@ chess)
     done
     # round 3: round 2's net plays (the seed-1 run went on to 47,215 games), at three budgets a move
     datagen chariot-chess chess-n5000-s1.bin 1 --games 47215
-    r2="$out/chess-r2-l01-3304689.nnue"
-    r3() { # FILE SEED NODES GAMES
-        "./chariot-chess" datagen --out "$out/$1" --seed "$2" --nodes "$3" --games "$4" --eval "$r2" \
+    netplay() { # NET FILE SEED NODES GAMES: a round's data, the net before it playing
+        "./chariot-chess" datagen --out "$out/$2" --seed "$3" --nodes "$4" --games "$5" --eval "$out/$1" \
             --threads "$workers" --quiet
     }
-    r3 chess-r3-s3.bin 3 5000 11839
-    r3 chess-r3-n2500-s5.bin 5 2500 30850
-    r3 chess-r3-n1250-s7.bin 7 1250 52162
+    r2=chess-r2-l01-3304689.nnue
+    netplay $r2 chess-r3-s3.bin 3 5000 11839
+    netplay $r2 chess-r3-n2500-s5.bin 5 2500 30850
+    netplay $r2 chess-r3-n1250-s7.bin 7 1250 52162
     data="$data,$out/chess-r3-s3.bin,$out/chess-r3-n2500-s5.bin,$out/chess-r3-n1250-s7.bin"
     ./chariot-train-chess --data "$data" --out "$out/chess-r3-l01.nnue" --hidden 128 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
     # round 4: round 3's net plays at 1250 nodes a move (a lent 16-core machine's two runs), then nets of
     # 128 and 256 hidden units on all the data; the second is nets/chess.nnue
-    r3net="$out/chess-r3-l01.nnue"
-    r4() { # SEED GAMES
-        "./chariot-chess" datagen --out "$out/chess-r4-n1250-s$1.bin" --seed "$1" --nodes 1250 --games "$2" \
-            --eval "$r3net" --threads "$workers" --quiet
-    }
-    r4 4001 47296
-    r4 4003 34917
+    netplay chess-r3-l01.nnue chess-r4-n1250-s4001.bin 4001 1250 47296
+    netplay chess-r3-l01.nnue chess-r4-n1250-s4003.bin 4003 1250 34917
     data="$data,$out/chess-r4-n1250-s4001.bin,$out/chess-r4-n1250-s4003.bin"
     for h in 128 256; do
         ./chariot-train-chess --data "$data" --out "$out/chess-r4-h$h.nnue" --hidden $h --epochs 30 --scale 150 \
@@ -83,14 +78,9 @@ chess)
     done
     # round 5: round 4's 256-unit net plays at 1250 nodes a move (seed 11 here, 5001 and 5003 on a lent
     # 16-core machine), then a 256-unit net on all the data
-    r4net="$out/chess-r4-h256.nnue"
-    r5() { # SEED GAMES
-        "./chariot-chess" datagen --out "$out/chess-r5-n1250-s$1.bin" --seed "$1" --nodes 1250 --games "$2" \
-            --eval "$r4net" --threads "$workers" --quiet
-    }
-    r5 11 21953
-    r5 5001 58996
-    r5 5003 30387
+    for run in 11:21953 5001:58996 5003:30387; do # SEED:GAMES
+        netplay chess-r4-h256.nnue "chess-r5-n1250-s${run%:*}.bin" "${run%:*}" 1250 "${run#*:}"
+    done
     data="$data,$out/chess-r5-n1250-s11.bin,$out/chess-r5-n1250-s5001.bin,$out/chess-r5-n1250-s5003.bin"
     ./chariot-train-chess --data "$data" --out "$out/chess-r5-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
