@@ -266,18 +266,27 @@ static void put16(FILE *f, int v)
 
 static int clamp16(double v) { return v > 32767 ? 32767 : v < -32768 ? -32768 : (int)lround(v); }
 
+/* The hidden layer as the file will hold it: w1 and b1 in int16 at QA per 1.0. */
+static void quantise_hidden(const Net *net, int16_t *w1, int16_t *b1)
+{
+    for (size_t i = 0; i < (size_t)INPUTS * (size_t)net->hidden; i++)
+        w1[i] = (int16_t)clamp16(net->w1[i] * QA);
+    for (int j = 0; j < net->hidden; j++)
+        b1[j] = (int16_t)clamp16(net->b1[j] * QA);
+}
+
 /* Keeps every hidden unit's accumulator range, as the quantised net will have it (nnue_unit_range), within
  * limit (in 1.0 units): a unit past it has its input weights and bias scaled down by limit / its range.
  * q is scratch for the quantised w1. Returns how many units were scaled. */
 static int keep_in_range(Net *net, int16_t *q, double limit)
 {
     const size_t nh = (size_t)net->hidden;
-    for (size_t i = 0; i < INPUTS * nh; i++)
-        q[i] = (int16_t)clamp16(net->w1[i] * QA);
+    int16_t qb[MAX_HIDDEN];
+    quantise_hidden(net, q, qb);
     int scaled = 0;
     for (size_t j = 0; j < nh; j++) {
         int32_t high, low;
-        nnue_unit_range(q, (int16_t)clamp16(net->b1[j] * QA), INPUTS, nh, j, NNUE_MAX_ACTIVE, SQUARE_NB, &high, &low);
+        nnue_unit_range(q, qb[j], INPUTS, nh, j, NNUE_MAX_ACTIVE, SQUARE_NB, &high, &low);
         const double most = (double)(high > -low ? high : -low) / QA;
         if (most <= limit)
             continue;
@@ -315,10 +324,7 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
     int16_t *w1 = malloc((size_t)INPUTS * (size_t)nh * sizeof *w1), b1[MAX_HIDDEN], w2[2 * MAX_HIDDEN];
     if (!w1)
         return false;
-    for (size_t i = 0; i < (size_t)INPUTS * (size_t)nh; i++)
-        w1[i] = (int16_t)clamp16(net->w1[i] * QA);
-    for (int j = 0; j < nh; j++)
-        b1[j] = (int16_t)clamp16(net->b1[j] * QA);
+    quantise_hidden(net, w1, b1);
     for (int j = 0; j < 2 * nh; j++)
         w2[j] = (int16_t)clamp16(fmax(-NNUE_W2_LIMIT * QB + 1, fmin(NNUE_W2_LIMIT * QB - 1, net->w2[j] * QB)));
     const int32_t b2 = (int32_t)lround(net->b2 * QA * QB);
@@ -502,7 +508,6 @@ int main(int argc, char **argv)
     size_t *order = malloc(n * sizeof *order);
     Net net, grad[MAX_THREADS];
     Moments mw1, mb1, mw2, mb2;
-    int16_t *q1 = NULL; /* scratch: the quantised w1 (keep_in_range) */
     float b2m[2] = {0, 0};
     if (!order)
         return 1;
@@ -517,7 +522,7 @@ int main(int argc, char **argv)
     mb1 = (Moments){calloc((size_t)o.hidden, 4), calloc((size_t)o.hidden, 4)};
     mw2 = (Moments){calloc(2 * (size_t)o.hidden, 4), calloc(2 * (size_t)o.hidden, 4)};
     mb2 = (Moments){&b2m[0], &b2m[1]};
-    q1 = malloc(nw1 * sizeof *q1);
+    int16_t *q1 = malloc(nw1 * sizeof *q1); /* scratch: the quantised w1 (keep_in_range) */
     if (!mw1.m || !mw1.v || !mb1.m || !mb1.v || !mw2.m || !mw2.v || !q1)
         return 1;
     /* One shuffle of the positions read (a twin goes with its position): the validation set is the tail,
