@@ -46,7 +46,7 @@ $(foreach g,$(GAMES),$(eval HDRS_$(g) := $(CORE_HDRS) $(wildcard src/$(g)/*.h)))
 $(foreach g,$(GAMES),$(eval LIB_$(g) := $(filter-out src/cli/main.c,$(CORE)) $(SRC_$(g)))) # without main: tests, tools
 
 TESTSRC := $(wildcard tests/*.c)
-CTESTSRC := tests/main.c tests/util.c tests/test_usage.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c tests/test_datagen.c tests/test_nnue.c # the engine's own tests (and the data format's) run for both games
+CTESTSRC := tests/main.c tests/util.c tests/test_usage.c tests/test_tt.c tests/test_timeman.c tests/test_smp.c tests/chess/groups.c tests/chess/test_uci.c tests/test_datagen.c tests/test_nnue.c tests/test_skill.c # the engine's own tests (and the data format's) run for both games
 
 # Cluster (docs/cluster.md): the same engines over MPI ranks, built against Debian's Open MPI
 # (libopenmpi-dev, openmpi-bin) and, side by side, against MPICH (libmpich-dev, mpich: BINARY-mpich, run

@@ -77,6 +77,7 @@ void test_tt(void);
 void test_eval(void);
 void test_rules(void);
 void test_search(void);
+void test_skill(void);
 void test_uci(void);
 void test_smp(void);
 void test_notation(void);

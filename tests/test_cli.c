@@ -19,6 +19,7 @@
 #include "check.h"
 #include "bench.h"
 #include "play.h"
+#include "skill.h"
 
 /* Run the binary with args until it ends; its output is in e->log. Returns the exit code. */
 static int run(Engine *e, const char *const *args, const char *input)
@@ -189,14 +190,19 @@ static void test_play_games(void)
     const char *a4[] = {"play", "--time", "50", NULL};
     CHECK(run(&e, a4, "side black\nquit") == 0 && strstr(e.log, "Chariot plays "), "side black: %s", e.log);
     /* --elo: a weaker engine still takes a mate in one; elo changes it in the game; bad values refused. */
-    const char *a7[] = {"play", "--side", "black", "--elo", "1480", "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1", NULL};
-    CHECK(run(&e, a7, "elo 1500\nelo 99\nelo off\nquit") == 0 && strstr(e.log, "Chariot plays ") &&
-              strstr(e.log, "Result: 1-0 (checkmate)") && strstr(e.log, "Chariot now plays at about 1500 Elo") &&
-              strstr(e.log, "error: elo takes a rating from 1480 to 2880, or off") &&
+    const char *a7[] = {
+        "play", "--side", "black", "--elo", SKILL_TEXT(GAME_ELO_MIN), "4k4/R8/1R7/9/9/9/9/9/9/3K5 w - - 0 1", NULL};
+    CHECK(run(&e, a7, "elo " SKILL_TEXT(GAME_ELO_DEFAULT) "\nelo 99\nelo off\nquit") == 0 &&
+              strstr(e.log, "Chariot plays ") && strstr(e.log, "Result: 1-0 (checkmate)") &&
+              strstr(e.log, "Chariot now plays at about " SKILL_TEXT(GAME_ELO_DEFAULT) " Elo") &&
+              strstr(e.log,
+                     "error: elo takes a rating from " SKILL_TEXT(GAME_ELO_MIN) " to " SKILL_TEXT(
+                         GAME_ELO_MAX) ", or off") &&
               strstr(e.log, "Chariot now plays at full strength."),
           "play --elo: %s", e.log);
     const char *a8[] = {"play", "--elo", "99", NULL};
-    CHECK(run(&e, a8, "quit") == 2 && strstr(e.log, "--elo 1480-2880"), "bad --elo: %s", e.log);
+    CHECK(run(&e, a8, "quit") == 2 && strstr(e.log, "--elo " SKILL_TEXT(GAME_ELO_MIN) "-" SKILL_TEXT(GAME_ELO_MAX)),
+          "bad --elo: %s", e.log);
     const char *a5[] = {"play", "--side", "green", NULL};
     CHECK(run(&e, a5, "quit") == 2 && strstr(e.log, "bad option '--side green'"), "bad option: %s", e.log);
     const char *a6[] = {"play", "startpos", "moves", "h2e2", "x", NULL};

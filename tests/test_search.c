@@ -7,7 +7,6 @@
 
 #include "check.h"
 #include "search.h"
-#include "skill.h"
 #include "thread.h"
 
 enum { MATE_NODE_BUDGET = 1000000, MATE_MIN_SOLVED = 49, MATE_QUICK_POSITIONS = 12 };
@@ -72,44 +71,10 @@ static bool allows_mate_in_one(Position *pos, Move m)
     return mate;
 }
 
-/* Playing weaker: the choice among lines (skill_pick), the Elo scale, and through the search: a mate is
- * always played, a move that allows a mate in one never, at the weakest level. */
-static void test_skill(void)
+/* Playing weaker through the search: a mate is always played, a move that allows a mate in one never, at the
+ * weakest level (the choice among lines and the Elo scale without a search: test_skill.c). */
+static void test_skill_search(void)
 {
-    enum { SEEDS = 2000 };
-    const Score mate1 = score_mate_in(1), ordinary[] = {40, 20, -10, -60};
-    int best_share[SKILL_MAX] = {0}, distinct = 0, seen[4] = {0};
-    for (uint64_t seed = 1; seed <= SEEDS; seed++) {
-        const Score mating[] = {mate1, 300, 200, 100}, hanging[] = {50, 45, score_mated_in(2), 40},
-                    lost[] = {score_mated_in(9), score_mated_in(2), score_mated_in(2), score_mated_in(4)};
-        CHECK(skill_pick(lost, 4, 0, seed) == 0, "level 0 shortened its resistance (seed %llu)",
-              (unsigned long long)seed);
-        CHECK(skill_pick(mating, 4, 0, seed) == 0, "level 0 missed a mate (seed %llu)", (unsigned long long)seed);
-        CHECK(skill_pick(hanging, 4, 0, seed) != 2, "level 0 allowed a mate (seed %llu)", (unsigned long long)seed);
-        const Score far[] = {200, 100, 0, -100};
-        CHECK(skill_pick(far, 4, SKILL_MAX - 1, seed) == 0, "level %d chose a line %d cp worse", SKILL_MAX - 1,
-              far[0] - far[skill_pick(far, 4, SKILL_MAX - 1, seed)]);
-        seen[skill_pick(ordinary, 4, 0, seed)]++;
-        for (int level = 0; level < SKILL_MAX; level += 5)
-            best_share[level] += skill_pick(ordinary, 4, level, seed) == 0;
-    }
-    for (int i = 0; i < 4; i++)
-        distinct += seen[i] > 0;
-    CHECK(distinct >= 3 && seen[0] > seen[1] && seen[1] > seen[2],
-          "level 0 chooses among the lines by score: %d %d %d %d", seen[0], seen[1], seen[2], seen[3]);
-    CHECK(best_share[0] < best_share[5] && best_share[5] < best_share[10] && best_share[10] <= best_share[15],
-          "higher levels play the best line more often: %d %d %d %d", best_share[0], best_share[5], best_share[10],
-          best_share[15]);
-    CHECK(skill_pick(ordinary, 4, 7, 42) == skill_pick(ordinary, 4, 7, 42), "the same seed, the same choice");
-    CHECK(skill_level_for_elo(SKILL_ELO_MIN) == 0 && skill_level_for_elo(SKILL_ELO_MAX) == SKILL_MAX - 1 &&
-              skill_level_for_elo(0) == 0 && skill_level_for_elo(99999) == SKILL_MAX - 1,
-          "the Elo range maps onto the weakened levels");
-    for (int elo = SKILL_ELO_MIN; elo < SKILL_ELO_MAX; elo += 10)
-        CHECK(skill_level_for_elo(elo) <= skill_level_for_elo(elo + 10), "levels rise with Elo at %d", elo);
-    for (int level = 1; level < SKILL_MAX; level++)
-        CHECK(skill_depth(level) >= skill_depth(level - 1) && skill_temperature(level) <= skill_temperature(level - 1),
-              "level %d is no weaker than level %d", level, level - 1);
-
     /* Through the search at level 0, after the first two moves of each solution of the mate-in-two suite:
      * the mate in one is played, and the defender to move (the same position, the other side to move) never
      * allows it. */
@@ -562,5 +527,5 @@ void test_search(void)
     test_reproducible();
     test_helpers_every_search();
     test_mates();
-    test_skill();
+    test_skill_search();
 }

@@ -9,6 +9,7 @@
 
 #include "check.h"
 #include "protocol.h"
+#include "skill.h"
 #include "thread.h"
 #include "timeman.h"
 
@@ -171,7 +172,8 @@ static const BadInput BAD_INPUT[] = {
     {"setoption name UCI_ShowWDL value 2", "UCI_ShowWDL needs true or false"},
     {"setoption name Repetition Rule value Chinese", "Repetition Rule takes one of: AXF CheckOnly"},
     {"setoption name MultiPV value 65", "MultiPV needs a whole number from 1 to 64"},
-    {"setoption name UCI_Elo value 500", "UCI_Elo needs a whole number from 1480 to 2880"},
+    {"setoption name UCI_Elo value 500",
+     "UCI_Elo needs a whole number from " SKILL_TEXT(GAME_ELO_MIN) " to " SKILL_TEXT(GAME_ELO_MAX)},
     {"setoption name UCI_LimitStrength value yes", "UCI_LimitStrength needs true or false"},
     {"setoption name Skill Level value 21", "Skill Level needs a whole number from 0 to 20"},
     {"setoption name Move Overhead value -1", "Move Overhead needs a whole number"},

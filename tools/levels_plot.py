@@ -1,43 +1,57 @@
 #!/usr/bin/env python3
 """levels_plot.py - the plot of docs/strength.md's "Strength for humans": the rating each Skill Level
-measured (tools/strength_levels.sh's table, read from a file or stdin) with its 95% error bars, as an SVG
-made by gnuplot (Debian's gnuplot-nox).
+measured (tools/strength_levels.sh's tables, one file a game) with its 95% error bars, one line a game,
+as an SVG made by gnuplot (Debian's gnuplot-nox).
 
-    python3 tools/levels_plot.py levels.txt docs/images/skill-levels.svg
+    python3 tools/levels_plot.py xiangqi.txt chess.txt docs/images/skill-levels.svg
+
+A table's rows name their yardstick (FSF: Fairy-Stockfish 11.1's UCI_Elo in xiangqi; SF: Stockfish 15.1's
+in chess); a level whose difference was unbounded (no rating) is left out.
 """
 import re
 import subprocess
 import sys
 
+YARDSTICK = {"FSF": "xiangqi (Fairy-Stockfish 11.1's UCI_Elo)", "SF": "chess (Stockfish 15.1's UCI_Elo)"}
+
+
+def read_table(path):
+    rows, stick = [], None
+    for line in open(path):
+        m = re.match(r"^(\d+)\s+\d+\s+(F?SF) Elo (\d+)\s+\d+\s+\S+\s+([+-]\d+) ± (\d+)\s+(\d+)", line)
+        if m:
+            stick = m.group(2)
+            level, anchor, _, err, rating = (int(m.group(i)) for i in (1, 3, 4, 5, 6))
+            rows.append((level, rating, err, anchor))
+    return stick, rows
+
 
 def main():
-    src = open(sys.argv[1]) if len(sys.argv) > 1 and sys.argv[1] != "-" else sys.stdin
-    out = sys.argv[2] if len(sys.argv) > 2 else "docs/images/skill-levels.svg"
-    rows = []
-    for line in src:
-        m = re.match(r"^(\d+)\s+\d+\s+FSF Elo (\d+)\s+\d+\s+\S+\s+([+-]\d+) ± (\d+)\s+(\d+)", line)
-        if m:
-            level, anchor, diff, err, rating = map(int, m.groups())
-            rows.append((level, rating, err, anchor))
-    if not rows:
+    if len(sys.argv) < 3 or not sys.argv[-1].endswith(".svg"):
+        sys.exit("usage: levels_plot.py TABLE... OUT.svg")
+    series = [read_table(p) for p in sys.argv[1:-1]]
+    series = [(s, r) for s, r in series if r]
+    if not series:
         sys.exit("levels_plot.py: no table rows (level depth anchor games W/D/L diff ± err rating)")
-    data = "\n".join(f"{l} {r} {e} {a}" for l, r, e, a in rows)
-    script = f"""set terminal svg size 760,420 font "sans,12" noenhanced
-set output "{out}"
-set title "Chariot's Skill Level against Fairy-Stockfish 11.1 at a fixed UCI_Elo (xiangqi, 5+0.05)"
+    blocks, plots = [], []
+    for i, (stick, rows) in enumerate(series):
+        data = "\n".join(f"{lv} {r} {e} {a}" for lv, r, e, a in rows)
+        blocks.append(f"$d{i} << EOD\n{data}\nEOD")
+        plots.append(f'$d{i} using 1:2:3 with yerrorlines lw 2 pt 7 title "{YARDSTICK[stick]}, 95% error"')
+        plots.append(f'$d{i} using 1:4 with points pt 4 ps 1.2 title "its anchors\' UCI_Elo"')
+    script = f"""set terminal svg size 760,440 font "sans,12" noenhanced
+set output "{sys.argv[-1]}"
+set title "Chariot's Skill Levels against a reference engine at a fixed UCI_Elo (5+0.05)"
 set xlabel "Skill Level (20 = full strength)"
-set ylabel "rating (Fairy-Stockfish UCI_Elo scale)"
+set ylabel "rating on the reference engine's UCI_Elo scale"
 set xrange [-1:20]
 set grid
 set key top left
-$d << EOD
-{data}
-EOD
-plot $d using 1:2:3 with yerrorlines lw 2 pt 7 title "measured rating, 95% error", \\
-     $d using 1:4 with points pt 4 ps 1.2 title "anchor's UCI_Elo"
+{chr(10).join(blocks)}
+plot {", ".join(plots)}
 """
     subprocess.run(["gnuplot"], input=script, text=True, check=True)
-    print(f"wrote {out}")
+    print(f"wrote {sys.argv[-1]}")
 
 
 if __name__ == "__main__":

@@ -72,8 +72,23 @@ async function startEngines() {
   $('threads').value = String(threads ? cores : 1);
   $('threads').disabled = !threads;
   $('threads').title = threads ? '' : 'one thread: the page is not cross-origin isolated';
+  setEloChoices(await app.engine.request('uci', 'option name UCI_Elo'));
   await applySettings(false);
   app.timing.engineReady = performance.now();
+}
+
+/* The Strength choices: every 200 Elo down from the top of the range this game's engine measured (its
+ * UCI_Elo option, docs/strength.md), and the bottom of it; the choice made stays where the new range has it. */
+function setEloChoices(option) {
+  const [, min, max] = option.match(/min (\d+) max (\d+)/).map(Number);
+  app.eloRange = {min, max};
+  const values = [];
+  for (let v = Math.floor(max / 100) * 100; v >= min; v -= 200) values.push(v);
+  const bottom = Math.ceil(min / 100) * 100;
+  if (values.length && values[values.length - 1] - bottom >= 100) values.push(bottom);
+  const chosen = $('elo').value;
+  $('elo').replaceChildren(new Option('full', ''), ...values.map((v) => new Option(`${v} Elo`, String(v))));
+  $('elo').value = values.includes(Number(chosen)) ? chosen : '';
 }
 
 /* Threads and Hash from the selects; an error from the engine is shown under them. */

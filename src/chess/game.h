@@ -37,6 +37,13 @@
 #define GAME_STARTPOS     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
 #define GAME_NATIVE_BOARD "symbols" /* play --board: the game's own figures (chess symbols) */
 #define GAME_PGN_TAGS     ""        /* standard PGN: nothing beyond the seven tags */
+/* The weakened levels' ratings in this game (src/engine/skill.h): Skill Levels 0, 5, 10, 15 and 19 measured
+ * against Stockfish 15.1 at a fixed UCI_Elo (docs/strength.md, "Strength for humans"); UCI_Elo runs from
+ * the first to the last, and its default is level 5's. */
+#define GAME_LEVEL_ELO   890, 1230, 1670, 2000, 2160
+#define GAME_ELO_MIN     890
+#define GAME_ELO_MAX     2160
+#define GAME_ELO_DEFAULT 1230
 
 enum { WHITE = 0, BLACK = 1 };
 enum { SQUARE_NB = 64, FILE_NB = 8, RANK_NB = 8 };

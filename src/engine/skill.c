@@ -9,23 +9,22 @@ int skill_depth(int level) { return SKILL_DEPTH_MIN + level * (SKILL_DEPTH_MAX -
 
 int skill_temperature(int level) { return SKILL_TEMP_MAX - level * (SKILL_TEMP_MAX - SKILL_TEMP_MIN) / SKILL_MAX; }
 
-/* The rating each level measured, rounded to 10 (docs/strength.md, "Strength for humans": 40 games a
- * level against Fairy-Stockfish 11.1 at a fixed UCI_Elo, 5+0.05), in rising order; between two measured
- * levels the level is interpolated. */
-static const struct {
-    int level, elo;
-} LEVEL_ELO[] = {{0, SKILL_ELO_MIN}, {5, 1740}, {10, 2170}, {15, 2350}, {SKILL_MAX - 1, SKILL_ELO_MAX}};
+/* The levels whose ratings each game measured (its GAME_LEVEL_ELO, rounded to 10, in rising order:
+ * docs/strength.md, "Strength for humans"); between two measured levels the level is interpolated. */
+static const int LEVEL_MEASURED[] = {0, 5, 10, 15, SKILL_MAX - 1};
+static const int LEVEL_ELO[] = {GAME_LEVEL_ELO};
 enum { LEVEL_ELO_COUNT = sizeof LEVEL_ELO / sizeof LEVEL_ELO[0] };
+_Static_assert(sizeof LEVEL_MEASURED == sizeof LEVEL_ELO, "GAME_LEVEL_ELO rates levels 0, 5, 10, 15 and 19");
 
 int skill_level_for_elo(int elo)
 {
-    if (elo <= LEVEL_ELO[0].elo)
-        return LEVEL_ELO[0].level;
+    if (elo <= LEVEL_ELO[0])
+        return LEVEL_MEASURED[0];
     for (int i = 1; i < LEVEL_ELO_COUNT; i++)
-        if (elo <= LEVEL_ELO[i].elo)
-            return LEVEL_ELO[i - 1].level +
-                (elo - LEVEL_ELO[i - 1].elo) * (LEVEL_ELO[i].level - LEVEL_ELO[i - 1].level) /
-                (LEVEL_ELO[i].elo - LEVEL_ELO[i - 1].elo);
+        if (elo <= LEVEL_ELO[i])
+            return LEVEL_MEASURED[i - 1] +
+                (elo - LEVEL_ELO[i - 1]) * (LEVEL_MEASURED[i] - LEVEL_MEASURED[i - 1]) /
+                (LEVEL_ELO[i] - LEVEL_ELO[i - 1]);
     return SKILL_MAX - 1;
 }
 

@@ -14,26 +14,27 @@
  * and, checked on the board by the search (search_root.c), a move that mates
  * at once is always played and a move that lets the opponent mate at once is
  * never chosen while another does not. Elo ratings map to levels through the
- * table measured in docs/strength.md (skill_level_for_elo).
+ * game's table of measured ratings (GAME_LEVEL_ELO in its game.h; docs/strength.md): a level plays
+ * differently in each game, and each game has its own yardstick.
  */
 #ifndef CHARIOT_SKILL_H
 #define CHARIOT_SKILL_H
 
-#include "types.h"
+#include "game_api.h"
 
 enum {
-    SKILL_CANDIDATES = 4, /* root lines searched to choose among */
-    SKILL_DEPTH_MIN = 3,  /* level 0 (mates in one either way are also checked on the board: search_root.c) */
-    SKILL_DEPTH_MAX = 13, /* level SKILL_MAX (the formula's end; the last weakened level is one below) */
-    SKILL_TEMP_MAX = 150, /* centipawns of score noise at level 0 ... */
-    SKILL_TEMP_MIN = 8,   /* ... and at level SKILL_MAX */
-    SKILL_CAP_FACTOR = 4, /* lines more than this many temperatures worse than the best are never chosen */
-    SKILL_ELO_MIN = 1480, /* the UCI_Elo range: the measured ratings of level 0 and of level SKILL_MAX - 1 */
-    SKILL_ELO_MAX = 2880,
+    SKILL_CANDIDATES = 4,         /* root lines searched to choose among */
+    SKILL_DEPTH_MIN = 3,          /* level 0 (mates in one either way are also checked on the board: search_root.c) */
+    SKILL_DEPTH_MAX = 13,         /* level SKILL_MAX (the formula's end; the last weakened level is one below) */
+    SKILL_TEMP_MAX = 150,         /* centipawns of score noise at level 0 ... */
+    SKILL_TEMP_MIN = 8,           /* ... and at level SKILL_MAX */
+    SKILL_CAP_FACTOR = 4,         /* lines more than this many temperatures worse than the best are never chosen */
+    SKILL_ELO_MIN = GAME_ELO_MIN, /* the UCI_Elo range: the measured ratings of level 0 and of level SKILL_MAX - 1 */
+    SKILL_ELO_MAX = GAME_ELO_MAX,
 };
 /* Macros, so that the option table can write them as text too (SKILL_TEXT). */
-#define SKILL_MAX         20   /* Skill Level 0 .. SKILL_MAX - 1 play weaker; SKILL_MAX: full strength */
-#define SKILL_ELO_DEFAULT 1740 /* level 5 */
+#define SKILL_MAX         20               /* Skill Level 0 .. SKILL_MAX - 1 play weaker; SKILL_MAX: full strength */
+#define SKILL_ELO_DEFAULT GAME_ELO_DEFAULT /* level 5's rating */
 #define SKILL_TEXT_(x)    #x
 #define SKILL_TEXT(x)     SKILL_TEXT_(x)
 

@@ -16,5 +16,6 @@ const TestGroup TEST_GROUPS[] = {
     {"tt", test_tt},         {"timeman", test_timeman},     {"smp", test_smp},
     {"uci", test_chess_uci}, {"xboard", test_chess_xboard}, {"cli", test_chess_cli},
     {"usage", test_usage},   {"datagen", test_datagen},     {"nnue", test_nnue},
+    {"skill", test_skill},
 };
 const size_t TEST_GROUP_COUNT = sizeof TEST_GROUPS / sizeof TEST_GROUPS[0];

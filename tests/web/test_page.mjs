@@ -306,19 +306,37 @@ async function pgnRoundTrip(page, game) {
         `${game}: an illegal PGN move is named and the game stays (${err})`);
 }
 
-/* Strength: the engine's moves in a game are searched at the UCI_Elo chosen; full strength turns it off. */
-async function eloControl(page) {
+/* The page's UCI_Elo range is the native engine's: the same game, the same measured scale (docs/strength.md). */
+async function eloRange(page, game) {
+  const out = execFileSync(path.join(root, game === 'chess' ? 'chariot-chess' : 'chariot'), [], {input: 'uci\nquit\n'}).toString();
+  const native = out.match(/option name UCI_Elo type spin default \d+ min (\d+) max (\d+)/);
+  const range = await page.evaluate(() => window.chariot.eloRange);
+  check(native && range && range.min === Number(native[1]) && range.max === Number(native[2]),
+        `${game}: the page's UCI_Elo range ${range?.min}-${range?.max} is the native engine's (${native?.slice(1).join('-')})`);
+}
+
+/* Strength: the choices lie in the range the game's engine measured (its UCI_Elo option); the engine's moves in
+ * a game are searched at the UCI_Elo chosen; full strength turns it off. */
+async function eloControl(page, game) {
+  const {values, range} = await page.evaluate(() => ({
+    values: [...document.querySelectorAll('#elo option')].map((o) => o.value).filter((v) => v).map(Number),
+    range: window.chariot.eloRange,
+  }));
+  check(values.length >= 4 && values.every((v) => v >= range.min && v <= range.max) &&
+        values.every((v, i) => i === 0 || v < values[i - 1]),
+        `${game}: the strength choices ${values.join(' ')} fall in the engine's UCI_Elo range ${range.min}-${range.max}`);
+  const elo = String(values[values.length - 2]);
   await page.evaluate(() => {
     const e = window.chariot.engine;
     window.sent = [];
     if (!e.sendPlain) { e.sendPlain = e.send; e.send = (c) => { window.sent.push(c); e.sendPlain(c); }; }
   });
-  await page.selectOption('#elo', '1600');
+  await page.selectOption('#elo', elo);
   await page.selectOption('#side', 'second'); /* the engine moves now */
   await page.waitForFunction(() => window.sent.some((c) => c.startsWith('go ')), null, {timeout: 30000});
   const sent = await page.evaluate(() => window.sent.join('\n'));
-  check(sent.includes('setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value 1600') &&
-        sent.indexOf('UCI_Elo value 1600') < sent.indexOf('\ngo '), `the engine plays at UCI_Elo 1600 (${sent})`);
+  check(sent.includes(`setoption name UCI_LimitStrength value true\nsetoption name UCI_Elo value ${elo}`) &&
+        sent.indexOf(`UCI_Elo value ${elo}`) < sent.indexOf('\ngo '), `the engine plays at UCI_Elo ${elo} (${sent})`);
   await waitHumanTurn(page, 1);
   await page.selectOption('#elo', '');
   await page.selectOption('#side', 'first');
@@ -412,7 +430,8 @@ async function run() {
     check(true, 'take-back went back a move a side');
     await stepping(page, 'xiangqi');
     await pgnRoundTrip(page, 'xiangqi');
-    await eloControl(page);
+    await eloRange(page, 'xiangqi');
+    await eloControl(page, 'xiangqi');
     await scoreLabels(page, 'xiangqi');
 
     /* Analysis of a pasted FEN. */
@@ -458,6 +477,7 @@ async function run() {
     await page.waitForFunction(() => window.chariot.game === 'chess' && window.chariot.state?.fen.includes('RNBQKBNR'));
     await waitHumanTurn(page, 0);
     await benchCheck(page, 'chess');
+    await eloRange(page, 'chess');
     const c = await playGame(page, 'chess', 10);
     check(c.moves.length >= 20 || c.result !== '*', `chess: 10 moves a side (${c.moves.length} plies)`);
     await page.screenshot({path: path.join(shots, `chess-play-${label}.png`)});
