@@ -38,7 +38,7 @@ def main():
         data = "\n".join(f"{lv} {r} {e} {a}" for lv, r, e, a in rows)
         blocks.append(f"$d{i} << EOD\n{data}\nEOD")
         plots.append(f'$d{i} using 1:2:3 with yerrorlines lw 2 pt 7 title "{YARDSTICK[stick]}, 95% error"')
-        plots.append(f'$d{i} using 1:4 with points pt 4 ps 1.2 title "its anchors\' UCI_Elo"')
+        plots.append(f'$d{i} using 1:4 with points pt 4 ps 1.2 title "{YARDSTICK[stick].split()[0]}: the anchors\' UCI_Elo"')
     script = f"""set terminal svg size 760,440 font "sans,12" noenhanced
 set output "{sys.argv[-1]}"
 set title "Chariot's Skill Levels against a reference engine at a fixed UCI_Elo (5+0.05)"

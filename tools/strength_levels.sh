@@ -20,7 +20,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 levels="0 5 10 15 19" games=60 tc="5+0.05" concurrency=2 eleeye="" game=xiangqi
-declare -A anchor=()
+overrides=() # --anchor pairs, applied over the game's defaults
 while [ $# -gt 0 ]; do
     case "$1" in
     --game) game=$2; shift 2 ;;
@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
     --games) games=$2; shift 2 ;;
     --tc) tc=$2; shift 2 ;;
     --concurrency) concurrency=$2; shift 2 ;;
-    --anchor) anchor[${2%%=*}]=${2#*=}; shift 2 ;;
+    --anchor) overrides+=("$2"); shift 2 ;;
     --eleeye) eleeye=$(realpath "$2"); shift 2 ;;
     *) echo "strength_levels.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
@@ -43,9 +43,9 @@ chess)
     binary=./chariot-chess openings=${OPENINGS:-tools/openings-chess.epd} ref=${STOCKFISH:-/usr/games/stockfish} ;;
 *) echo "strength_levels.sh: unknown game '$game' (xiangqi or chess)" >&2; exit 2 ;;
 esac
-if [ ${#anchor[@]} -eq 0 ]; then # no --anchor: the game's defaults
-    for k in "${!defaults[@]}"; do anchor[$k]=${defaults[$k]}; done
-fi
+declare -A anchor=()
+for k in "${!defaults[@]}"; do anchor[$k]=${defaults[$k]}; done
+for pair in ${overrides[@]+"${overrides[@]}"}; do anchor[${pair%%=*}]=${pair#*=}; done
 out=$(mktemp -d)
 cp "$binary" "$out/chariot" # the binary under test stays the same while the build changes
 commit=$(git rev-parse --short HEAD)
@@ -58,7 +58,7 @@ for level in $levels; do
         if (( (k - level) * (k - level) < (best - level) * (best - level) )); then best=$k; fi
     done
     a=${anchor[$best]}; unset best
-    if [ "$game" = chess ]; then # Fastchess-style rules are the runner's own in chess: no judge, no capture count
+    if [ "$game" = chess ]; then # in chess the runner applies the rules itself: no judge, no capture count
         rules=(--game chess)
         them=(name="sf-$a" "cmd=$ref" proto=uci option.Hash=64 option.Threads=1
               option.UCI_LimitStrength=true option.UCI_Elo="$a")

@@ -40,10 +40,10 @@
 /* The weakened levels' ratings in this game (src/engine/skill.h): Skill Levels 0, 5, 10, 15 and 19 measured
  * against Stockfish 15.1 at a fixed UCI_Elo (docs/strength.md, "Strength for humans"); UCI_Elo runs from
  * the first to the last, and its default is level 5's. */
-#define GAME_LEVEL_ELO   890, 1230, 1670, 2000, 2160
-#define GAME_ELO_MIN     890
-#define GAME_ELO_MAX     2160
-#define GAME_ELO_DEFAULT 1230
+#define GAME_ELO_MIN     890  /* level 0 */
+#define GAME_ELO_DEFAULT 1230 /* level 5 */
+#define GAME_ELO_MAX     2160 /* level 19 */
+#define GAME_LEVEL_ELO   GAME_ELO_MIN, GAME_ELO_DEFAULT, 1670, 2000, GAME_ELO_MAX
 
 enum { WHITE = 0, BLACK = 1 };
 enum { SQUARE_NB = 64, FILE_NB = 8, RANK_NB = 8 };

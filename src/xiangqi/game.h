@@ -32,10 +32,10 @@
 /* The weakened levels' ratings in this game (src/engine/skill.h): Skill Levels 0, 5, 10, 15 and 19 measured
  * against Fairy-Stockfish 11.1 at a fixed UCI_Elo (docs/strength.md, "Strength for humans"); UCI_Elo runs
  * from the first to the last, and its default is level 5's. */
-#define GAME_LEVEL_ELO   1540, 1740, 2080, 2520, 3250
-#define GAME_ELO_MIN     1540
-#define GAME_ELO_MAX     3250
-#define GAME_ELO_DEFAULT 1740
+#define GAME_ELO_MIN     1540 /* level 0 */
+#define GAME_ELO_DEFAULT 1740 /* level 5 */
+#define GAME_ELO_MAX     3250 /* level 19 */
+#define GAME_LEVEL_ELO   GAME_ELO_MIN, GAME_ELO_DEFAULT, 2080, 2520, GAME_ELO_MAX
 
 enum { RED = 0, BLACK = 1 };
 enum { SQUARE_NB = 90, FILE_NB = 9, RANK_NB = 10 };
