@@ -94,12 +94,12 @@ $(2)-mpich: $$(CORE) $$(SRC_$(1)) $$(CLUSTER) $$(HDRS_$(1)) src/cluster/cluster.
 $(3): tools/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
 	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG -DEVAL_TUNING $$(INC_$(1)) -o $$@ tools/tune.c $$(LIB_$(1)) $$(LDLIBS)
 
-$(4): tools/train.c src/cli/datagen_format.h src/engine/nnue_format.h src/engine/numparse.c $$(HDRS_$(1))
-	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG $$(INC_$(1)) -o $$@ tools/train.c src/engine/numparse.c $$(LDLIBS)
+$(4): tools/train.c $$(LIB_$(1)) $$(HDRS_$(1))
+	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG $$(INC_$(1)) -o $$@ tools/train.c $$(LIB_$(1)) $$(LDLIBS)
 endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)),$(TRAIN_$(g)))))
 
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-train test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-train test-rounds test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -146,7 +146,7 @@ tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
-test: test-includes test-fast test-san test-tsan test-tune test-datagen test-train test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-includes test-fast test-san test-tsan test-tune test-datagen test-train test-rounds test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -168,6 +168,10 @@ test-datagen: chariot chariot-chess  ## self-play training data of each game on 
 test-train: chariot chariot-chess chariot-train chariot-train-chess ## the net trainer of each game on a small sample datagen makes (tests/train_test.sh)
 	bash tests/train_test.sh ./chariot ./chariot-train
 	bash tests/train_test.sh ./chariot-chess ./chariot-train-chess
+
+test-rounds: chariot chariot-chess chariot-train chariot-train-chess ## tools/nnue_rounds.sh in miniature (SHRINK): every round, the same nets on 1 and 2 workers (tests/rounds_test.sh)
+	bash tests/rounds_test.sh xiangqi
+	bash tests/rounds_test.sh chess
 
 bench: chariot chariot-chess          ## print both bench signatures (Nodes searched) and speed
 	./chariot bench $(DEPTH)

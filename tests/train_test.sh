@@ -41,12 +41,30 @@ want=$((64 + 2 * (inputs * 16 + 16 + 32) + 4)) # nnue_format.h
     fail "quantising the checkpoint exited with $?"
 cmp -s "$tmp/net.nnue" "$tmp/again.nnue" || fail "the checkpoint quantised again differs from the net"
 head -c 100 "$tmp/net.nnue.float" > "$tmp/short.float"
+head -c 1000 "$tmp/net.nnue" > "$tmp/short.nnue"
 if "$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --from "$tmp/short.float" 2> "$tmp/err"; then
     fail "a cut checkpoint accepted"
 fi
 grep -q 'is not a checkpoint' "$tmp/err" || fail "a cut checkpoint refused without a message: $(cat "$tmp/err")"
+# --from a net file: its integer weights go back to floats exactly enough to give the same file again,
+# training goes on from it, and a net the engine would refuse (another game's, a cut one) is refused
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/requant.nnue" --from "$tmp/net.nnue" --epochs 0 > "$tmp/log4" ||
+    fail "quantising a net file again exited with $?"
+cmp -s "$tmp/net.nnue" "$tmp/requant.nnue" || fail "a net file read back and written again differs"
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/more.nnue" --from "$tmp/net.nnue" --epochs 2 --batch 128 \
+    > "$tmp/log5" || fail "training on from a net file exited with $?"
+grep -q '^wrote .*more.nnue: [0-9]* inputs, 16 hidden' "$tmp/log5" || fail "training on from a net file wrote no net"
+other=$(dirname "$0")/../nets/chess.nnue
+grep -q chess <<< "$engine" && other=$(dirname "$0")/../nets/xiangqi.nnue
+if "$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --from "$other" --epochs 0 2> "$tmp/err"; then
+    fail "the other game's net accepted by --from"
+fi
+grep -q "refused: a net for .* not for" "$tmp/err" || fail "the other game's net refused without its reason: $(cat "$tmp/err")"
+if "$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --from "$tmp/short.nnue" --epochs 0 2> "$tmp/err"; then
+    fail "a cut net file accepted by --from"
+fi
+grep -q "refused: .*truncated" "$tmp/err" || fail "a cut net file refused without its reason: $(cat "$tmp/err")"
 # the engine reads what the trainer wrote; a truncated copy is refused and the net stays
-head -c 1000 "$tmp/net.nnue" > "$tmp/short.nnue"
 printf 'uci\nsetoption name EvalFile value %s\nisready\neval\nsetoption name EvalFile value %s\neval\ngo depth 4\nquit\n' \
     "$tmp/net.nnue" "$tmp/short.nnue" | "$engine" > "$tmp/uci" 2>&1
 grep -q "^info string eval net .*$tmp/net.nnue net (.* x 2 x 16 -> 1" "$tmp/uci" || fail "the engine did not load the net: $(cat "$tmp/uci")"

@@ -11,17 +11,21 @@
 # a worker) and 17 + 30 minutes of training; round 5 about 70 minutes of datagen here (8.55 M positions at
 # ~1,010/s a worker) and 40 minutes of training.
 #   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
-# Prints each net's path and checksum (sha256); `EvalFile` loads it.
+# Prints each net's path and checksum (sha256), then the shipped one's path; `EvalFile` loads any. SHRINK=N divides every count of games
+# and positions by N (rounded up), the same pipeline in miniature: `SHRINK=2000` runs in a few minutes,
+# and tests/rounds_test.sh checks with it that two runs on different worker counts give the same nets.
 set -euo pipefail
 game=${1:?usage: tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]}
 out=${2:-$HOME/.cache/chariot/rounds}
 workers=${3:-$(nproc)}
+shrink=${SHRINK:-1}
+[[ $shrink =~ ^[1-9][0-9]*$ ]] || { echo "nnue_rounds.sh: SHRINK is a whole number from 1, not '$shrink'" >&2; exit 2; }
 cd "$(dirname "$0")/.."
 mkdir -p "$out"
-datagen() { # ENGINE FILE SEED TARGET...: round 1's data, the fitted evaluation at 5000 nodes a move
-    local engine=$1 file=$2 seed=$3
-    shift 3
-    "./$engine" datagen --out "$out/$file" --nodes 5000 --seed "$seed" --eval fitted --threads "$workers" --quiet "$@"
+count() { echo $((($1 + shrink - 1) / shrink)); } # N: a count of games or positions, divided by SHRINK
+datagen() { # ENGINE FILE SEED --games|--positions N: round 1's data, the fitted evaluation at 5000 nodes a move
+    "./$1" datagen --out "$out/$2" --nodes 5000 --seed "$3" --eval fitted --threads "$workers" --quiet \
+        "$4" "$(count "$5")"
 }
 case $game in
 xiangqi)
@@ -35,6 +39,7 @@ xiangqi)
     datagen chariot xq-s1.bin 1 --positions 726172 # the same run, on to its first 726,172 positions
     ./chariot-train --data "$data" --out "$out/xq-r1-l01.nnue" --hidden 128 --epochs 30 --scale 480 \
         --lambda 0.1 --threads 2 | tail -3 # the net that ships: nets/xiangqi.nnue
+    shipped=xq-r1-l01.nnue
     ./chariot-train --data "$data" --out "$out/xq-r1-l05-1449k.nnue" --hidden 128 --epochs 30 --scale 480 \
         --lambda 0.5 --threads 2 | tail -3
     ./chariot-train --data "$data" --out "$out/xq-r1-l05-mirror.nnue" --hidden 128 --epochs 30 --scale 480 \
@@ -51,13 +56,13 @@ chess)
     datagen chariot-chess chess-n5000-s1.bin 1 --games 35847
     data="$out/chess-s1001.bin,$out/chess-n5000-s1.bin"
     for n in 1022988 2418708 3304689; do # the last: round 2's net, in nets/chess.nnue until round 3
-        ./chariot-train-chess --data "$data" --max-positions $n --out "$out/chess-r2-l01-$n.nnue" --hidden 128 \
+        ./chariot-train-chess --data "$data" --max-positions "$(count $n)" --out "$out/chess-r2-l01-$n.nnue" --hidden 128 \
             --epochs 30 --scale 150 --lambda 0.1 --threads 2 | tail -3
     done
     # round 3: round 2's net plays (the seed-1 run went on to 47,215 games), at three budgets a move
     datagen chariot-chess chess-n5000-s1.bin 1 --games 47215
     netplay() { # NET FILE SEED NODES GAMES: a round's data, the net before it playing
-        "./chariot-chess" datagen --out "$out/$2" --seed "$3" --nodes "$4" --games "$5" --eval "$out/$1" \
+        "./chariot-chess" datagen --out "$out/$2" --seed "$3" --nodes "$4" --games "$(count "$5")" --eval "$out/$1" \
             --threads "$workers" --quiet
     }
     r2=chess-r2-l01-3304689.nnue
@@ -84,6 +89,7 @@ chess)
     data="$data,$out/chess-r5-n1250-s11.bin,$out/chess-r5-n1250-s5001.bin,$out/chess-r5-n1250-s5003.bin"
     ./chariot-train-chess --data "$data" --out "$out/chess-r5-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
+    shipped=chess-r5-h256.nnue # nets/chess.nnue
     ;;
 *)
     echo "nnue_rounds.sh: the game is xiangqi or chess, not '$game'" >&2
@@ -91,3 +97,4 @@ chess)
     ;;
 esac
 sha256sum "$out"/*.nnue
+echo "shipped: $out/$shipped"

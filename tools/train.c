@@ -7,7 +7,7 @@
  *
  *   chariot-train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]
  *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
- *                 [--max-positions N] [--mirror] [--from CHECKPOINT] [--acc-limit 31]
+ *                 [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]
  *
  * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
  * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
@@ -22,7 +22,9 @@
  * printed. The file (NET) holds a header with the sizes and a hash of them, then the integer weights,
  * little-endian; NET.float holds the float weights (a checkpoint, rewritten every epoch). --from starts
  * from such a checkpoint (its hidden size wins) instead of random weights: training goes on, or, with
- * --epochs 0, the checkpoint is only quantised and measured.
+ * --epochs 0, the checkpoint is only quantised and measured. --from also takes a net file (the engine's
+ * reader checks it): its integer weights divided by their units are the float weights to go on from, so
+ * a shipped net can be trained further when its checkpoint is gone. Adam's moments start at zero either way.
  *
  * The accumulator's range: the engine adds a position's w1 rows in int16, so no position may take a hidden
  * unit past INT16_MAX / QA (32.03; nnue_format.h, nnue_unit_range). Every RANGE_EVERY steps (and before a
@@ -39,6 +41,7 @@
 #include <time.h>
 
 #include "datagen_format.h"
+#include "nnue.h"
 #include "nnue_format.h"
 #include "numparse.h"
 
@@ -414,12 +417,47 @@ static bool read_checkpoint(const char *path, Net *net)
     return ok;
 }
 
+/* Reads a net file the engine would load (nnue_read_file checks it) into a float net it allocates: each
+ * integer weight divided by its unit (QA, QB, QA * QB for the output bias; nnue_format.h). */
+static bool read_net_file(const char *path, Net *net)
+{
+    char err[256];
+    NnueNet *q = nnue_read_file(path, err, sizeof err);
+    if (!q) {
+        fprintf(stderr, "train: %s refused: %s\n", path, err);
+        return false;
+    }
+    const bool ok = net_alloc(net, q->hidden);
+    if (ok) {
+        for (size_t i = 0; i < (size_t)INPUTS * (size_t)q->hidden; i++)
+            net->w1[i] = (float)q->w1[i] / QA;
+        for (int j = 0; j < q->hidden; j++)
+            net->b1[j] = (float)q->b1[j] / QA;
+        for (int j = 0; j < 2 * q->hidden; j++)
+            net->w2[j] = (float)q->w2[j] / QB;
+        net->b2 = (float)((double)q->b2 / ((double)QA * QB));
+    }
+    nnue_free(q);
+    return ok;
+}
+
+/* True if the file at path begins with a net file's magic (NNUE_MAGIC), false for anything else. */
+static bool is_net_file(const char *path)
+{
+    char head[8] = {0};
+    FILE *f = fopen(path, "rb");
+    const bool net = f && fread(head, 1, sizeof head, f) == sizeof head && !memcmp(head, NNUE_MAGIC, sizeof head);
+    if (f)
+        fclose(f);
+    return net;
+}
+
 static int usage(const char *why)
 {
     fprintf(stderr,
             "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
             "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
-            "             [--max-positions N] [--mirror] [--from CHECKPOINT] [--acc-limit 31]\n",
+            "             [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]\n",
             why);
     return 2;
 }
@@ -512,7 +550,7 @@ int main(int argc, char **argv)
     if (!order)
         return 1;
     if (o.from) {
-        if (!read_checkpoint(o.from, &net))
+        if (!(is_net_file(o.from) ? read_net_file(o.from, &net) : read_checkpoint(o.from, &net)))
             return 1;
         o.hidden = net.hidden;
     } else if (!net_alloc(&net, o.hidden))
