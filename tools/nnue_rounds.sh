@@ -9,7 +9,8 @@
 # (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and 1250 nodes a move), 11 minutes of
 # training on the 11.55 M positions; round 4 about 90 minutes of datagen here (6.16 M positions at ~1,150/s
 # a worker) and 17 + 30 minutes of training; round 5 about 70 minutes of datagen here (8.55 M positions at
-# ~1,010/s a worker) and 40 minutes of training.
+# ~1,010/s a worker) and 40 minutes of training; round 6 about 110 minutes of datagen here (12.26 M positions
+# at ~930/s a worker) and 26 + 9 minutes of training.
 #   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
 # Prints each net's path and checksum (sha256), then the shipped one's path; `EvalFile` loads any. SHRINK=N divides every count of games
 # and positions by N (rounded up), the same pipeline in miniature: `SHRINK=2000` runs in a few minutes,
@@ -90,6 +91,17 @@ chess)
     ./chariot-train-chess --data "$data" --out "$out/chess-r5-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
     shipped=chess-r5-h256.nnue # nets/chess.nnue
+    # round 6: round 5's net plays at 1250 nodes a move (seeds 6001 and 6003 on a lent 16-core machine, 21
+    # here), then a 256-unit net on these data alone, from random weights and, 10 epochs, from round 5's net
+    # (neither ships: docs/nnue.md, "Chess round 6")
+    for run in 6001:67003 6003:33593 21:60069; do # SEED:GAMES
+        netplay chess-r5-h256.nnue "chess-r6-n1250-s${run%:*}.bin" "${run%:*}" 1250 "${run#*:}"
+    done
+    data="$out/chess-r6-n1250-s21.bin,$out/chess-r6-n1250-s6001.bin,$out/chess-r6-n1250-s6003.bin"
+    ./chariot-train-chess --data "$data" --out "$out/chess-r6-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
+        --lambda 0.1 --threads 2 | tail -3
+    ./chariot-train-chess --data "$data" --out "$out/chess-r6-from5.nnue" --from "$out/chess-r5-h256.nnue" \
+        --epochs 10 --scale 150 --lambda 0.1 --threads 2 | tail -3
     ;;
 *)
     echo "nnue_rounds.sh: the game is xiangqi or chess, not '$game'" >&2
