@@ -66,6 +66,14 @@ chess)
         "./chariot-chess" datagen --out "$out/$2" --seed "$3" --nodes "$4" --games "$(count "$5")" --eval "$out/$1" \
             --threads "$workers" --quiet
     }
+    netround() { # NET ROUND SEED:GAMES...: NET plays each run at 1250 nodes a move; files="the runs' files"
+        local run
+        files=
+        for run in "${@:3}"; do
+            netplay "$1" "chess-r$2-n1250-s${run%:*}.bin" "${run%:*}" 1250 "${run#*:}"
+            files="$files${files:+,}$out/chess-r$2-n1250-s${run%:*}.bin"
+        done
+    }
     r2=chess-r2-l01-3304689.nnue
     netplay $r2 chess-r3-s3.bin 3 5000 11839
     netplay $r2 chess-r3-n2500-s5.bin 5 2500 30850
@@ -84,20 +92,16 @@ chess)
     done
     # round 5: round 4's 256-unit net plays at 1250 nodes a move (seed 11 here, 5001 and 5003 on a lent
     # 16-core machine), then a 256-unit net on all the data
-    for run in 11:21953 5001:58996 5003:30387; do # SEED:GAMES
-        netplay chess-r4-h256.nnue "chess-r5-n1250-s${run%:*}.bin" "${run%:*}" 1250 "${run#*:}"
-    done
-    data="$data,$out/chess-r5-n1250-s11.bin,$out/chess-r5-n1250-s5001.bin,$out/chess-r5-n1250-s5003.bin"
+    netround chess-r4-h256.nnue 5 11:21953 5001:58996 5003:30387
+    data="$data,$files"
     ./chariot-train-chess --data "$data" --out "$out/chess-r5-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
     shipped=chess-r5-h256.nnue # nets/chess.nnue
     # round 6: round 5's net plays at 1250 nodes a move (seeds 6001 and 6003 on a lent 16-core machine, 21
     # here), then a 256-unit net on these data alone, from random weights and, 10 epochs, from round 5's net
     # (neither ships: docs/nnue.md, "Chess round 6")
-    for run in 6001:67003 6003:33593 21:60069; do # SEED:GAMES
-        netplay chess-r5-h256.nnue "chess-r6-n1250-s${run%:*}.bin" "${run%:*}" 1250 "${run#*:}"
-    done
-    data="$out/chess-r6-n1250-s21.bin,$out/chess-r6-n1250-s6001.bin,$out/chess-r6-n1250-s6003.bin"
+    netround chess-r5-h256.nnue 6 21:60069 6001:67003 6003:33593
+    data=$files
     ./chariot-train-chess --data "$data" --out "$out/chess-r6-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
     ./chariot-train-chess --data "$data" --out "$out/chess-r6-from5.nnue" --from "$out/chess-r5-h256.nnue" \
