@@ -2,7 +2,8 @@
 # tools/nnue_rounds.sh, the nets from nothing, in miniature (SHRINK divides every count of games and
 # positions): every round of a game runs, on one datagen worker and again on two, and both runs write
 # the same bytes for every net (docs/nnue.md: datagen gives the same file for any worker count, the
-# trainer the same net for the same data); the engine loads the net the script names as the shipped one; a bad SHRINK is refused.
+# trainer the same net for the same data); the engine loads the net the script names as the shipped
+# one; a bad SHRINK is refused.
 #   bash tests/rounds_test.sh xiangqi|chess
 set -euo pipefail
 game=${1:?usage: tests/rounds_test.sh xiangqi|chess}

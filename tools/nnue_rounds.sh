@@ -12,9 +12,10 @@
 # ~1,010/s a worker) and 40 minutes of training; round 6 about 110 minutes of datagen here (12.26 M positions
 # at ~930/s a worker) and 26 + 9 minutes of training.
 #   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
-# Prints each net's path and checksum (sha256), then the shipped one's path; `EvalFile` loads any. SHRINK=N divides every count of games
-# and positions by N (rounded up), the same pipeline in miniature: `SHRINK=2000` runs in a few minutes,
-# and tests/rounds_test.sh checks with it that two runs on different worker counts give the same nets.
+# Prints each net's path and checksum (sha256), then the shipped one's path; `EvalFile` loads any.
+# SHRINK=N divides every count of games and positions by N (rounded up), the same pipeline in miniature:
+# `SHRINK=2000` runs in a few minutes, and tests/rounds_test.sh checks with it that two runs on different
+# worker counts give the same nets.
 set -euo pipefail
 game=${1:?usage: tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]}
 out=${2:-$HOME/.cache/chariot/rounds}
@@ -57,8 +58,8 @@ chess)
     datagen chariot-chess chess-n5000-s1.bin 1 --games 35847
     data="$out/chess-s1001.bin,$out/chess-n5000-s1.bin"
     for n in 1022988 2418708 3304689; do # the last: round 2's net, in nets/chess.nnue until round 3
-        ./chariot-train-chess --data "$data" --max-positions "$(count $n)" --out "$out/chess-r2-l01-$n.nnue" --hidden 128 \
-            --epochs 30 --scale 150 --lambda 0.1 --threads 2 | tail -3
+        ./chariot-train-chess --data "$data" --max-positions "$(count $n)" --out "$out/chess-r2-l01-$n.nnue" \
+            --hidden 128 --epochs 30 --scale 150 --lambda 0.1 --threads 2 | tail -3
     done
     # round 3: round 2's net plays (the seed-1 run went on to 47,215 games), at three budgets a move
     datagen chariot-chess chess-n5000-s1.bin 1 --games 47215
@@ -83,9 +84,8 @@ chess)
         --lambda 0.1 --threads 2 | tail -3
     # round 4: round 3's net plays at 1250 nodes a move (a lent 16-core machine's two runs), then nets of
     # 128 and 256 hidden units on all the data; the second is nets/chess.nnue
-    netplay chess-r3-l01.nnue chess-r4-n1250-s4001.bin 4001 1250 47296
-    netplay chess-r3-l01.nnue chess-r4-n1250-s4003.bin 4003 1250 34917
-    data="$data,$out/chess-r4-n1250-s4001.bin,$out/chess-r4-n1250-s4003.bin"
+    netround chess-r3-l01.nnue 4 4001:47296 4003:34917
+    data="$data,$files"
     for h in 128 256; do
         ./chariot-train-chess --data "$data" --out "$out/chess-r4-h$h.nnue" --hidden $h --epochs 30 --scale 150 \
             --lambda 0.1 --threads 2 | tail -3
