@@ -3,8 +3,9 @@
 # before's net), then the trainer,
 # with the exact games and settings of each measured net, so the files come out byte for byte the same
 # (datagen writes the same file for the same seed and settings whatever the worker count; the trainer is
-# deterministic for the same data and --threads 2). On this 2-core machine: xiangqi about an hour of
-# datagen (1.45 M positions at ~450/s) and 3 minutes of training; chess round 1 about 25 minutes and 2,
+# deterministic for the same data and --threads 2). On this 2-core machine: xiangqi round 1 about an hour
+# of datagen (1.45 M positions at ~450/s) and 3 minutes of training a net, round 2 about 80 minutes of
+# datagen (2.99 M positions at ~630/s) and 2 + 6 + 12 minutes of training; chess round 1 about 25 minutes and 2,
 # round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a net; round 3 another 33 minutes
 # (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and 1250 nodes a move), 11 minutes of
 # training on the 11.55 M positions; round 4 about 90 minutes of datagen here (6.16 M positions at ~1,150/s
@@ -29,6 +30,18 @@ datagen() { # ENGINE FILE SEED --games|--positions N: round 1's data, the fitted
     "./$1" datagen --out "$out/$2" --nodes 5000 --seed "$3" --eval fitted --threads "$workers" --quiet \
         "$4" "$(count "$5")"
 }
+netplay() { # ENGINE NET FILE SEED NODES GAMES: a round's data, the net before it playing
+    "./$1" datagen --out "$out/$3" --seed "$4" --nodes "$5" --games "$(count "$6")" --eval "$out/$2" \
+        --threads "$workers" --quiet
+}
+netround() { # ENGINE NET PREFIX NODES SEED:GAMES...: NET plays each run; files="PREFIX-sSEED.bin, ..."
+    local run
+    files=
+    for run in "${@:5}"; do
+        netplay "$1" "$2" "$3-s${run%:*}.bin" "${run%:*}" "$4" "${run#*:}"
+        files="$files${files:+,}$out/$3-s${run%:*}.bin"
+    done
+}
 case $game in
 xiangqi)
     make -s chariot chariot-train
@@ -40,12 +53,22 @@ xiangqi)
         --lambda 0.5 --threads 2 | tail -3
     datagen chariot xq-s1.bin 1 --positions 726172 # the same run, on to its first 726,172 positions
     ./chariot-train --data "$data" --out "$out/xq-r1-l01.nnue" --hidden 128 --epochs 30 --scale 480 \
-        --lambda 0.1 --threads 2 | tail -3 # the net that ships: nets/xiangqi.nnue
-    shipped=xq-r1-l01.nnue
+        --lambda 0.1 --threads 2 | tail -3 # round 1's net, in nets/xiangqi.nnue until round 2
     ./chariot-train --data "$data" --out "$out/xq-r1-l05-1449k.nnue" --hidden 128 --epochs 30 --scale 480 \
         --lambda 0.5 --threads 2 | tail -3
     ./chariot-train --data "$data" --out "$out/xq-r1-l05-mirror.nnue" --hidden 128 --epochs 30 --scale 480 \
         --lambda 0.5 --threads 2 --mirror | tail -3
+    # round 2: round 1's net plays at 2500 nodes a move (seeds 7001 and 7003 on a lent 16-core machine),
+    # then round 1's net trained on with these data for 10 epochs, and nets of 128 and 256 units from
+    # random weights on them
+    netround chariot xq-r1-l01.nnue xq-r2-n2500 2500 7001:23238 7003:13144
+    ./chariot-train --data "$files" --out "$out/xq-r2-from1.nnue" --from "$out/xq-r1-l01.nnue" --epochs 10 \
+        --scale 480 --lambda 0.1 --threads 2 | tail -3
+    shipped=xq-r2-from1.nnue # nets/xiangqi.nnue
+    for h in 128 256; do
+        ./chariot-train --data "$files" --out "$out/xq-r2-h$h.nnue" --hidden $h --epochs 30 --scale 480 \
+            --lambda 0.1 --threads 2 | tail -3
+    done
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
@@ -63,28 +86,16 @@ chess)
     done
     # round 3: round 2's net plays (the seed-1 run went on to 47,215 games), at three budgets a move
     datagen chariot-chess chess-n5000-s1.bin 1 --games 47215
-    netplay() { # NET FILE SEED NODES GAMES: a round's data, the net before it playing
-        "./chariot-chess" datagen --out "$out/$2" --seed "$3" --nodes "$4" --games "$(count "$5")" --eval "$out/$1" \
-            --threads "$workers" --quiet
-    }
-    netround() { # NET ROUND SEED:GAMES...: NET plays each run at 1250 nodes a move; files="the runs' files"
-        local run
-        files=
-        for run in "${@:3}"; do
-            netplay "$1" "chess-r$2-n1250-s${run%:*}.bin" "${run%:*}" 1250 "${run#*:}"
-            files="$files${files:+,}$out/chess-r$2-n1250-s${run%:*}.bin"
-        done
-    }
     r2=chess-r2-l01-3304689.nnue
-    netplay $r2 chess-r3-s3.bin 3 5000 11839
-    netplay $r2 chess-r3-n2500-s5.bin 5 2500 30850
-    netplay $r2 chess-r3-n1250-s7.bin 7 1250 52162
+    netplay chariot-chess $r2 chess-r3-s3.bin 3 5000 11839
+    netplay chariot-chess $r2 chess-r3-n2500-s5.bin 5 2500 30850
+    netplay chariot-chess $r2 chess-r3-n1250-s7.bin 7 1250 52162
     data="$data,$out/chess-r3-s3.bin,$out/chess-r3-n2500-s5.bin,$out/chess-r3-n1250-s7.bin"
     ./chariot-train-chess --data "$data" --out "$out/chess-r3-l01.nnue" --hidden 128 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
     # round 4: round 3's net plays at 1250 nodes a move (a lent 16-core machine's two runs), then nets of
     # 128 and 256 hidden units on all the data; the second is nets/chess.nnue
-    netround chess-r3-l01.nnue 4 4001:47296 4003:34917
+    netround chariot-chess chess-r3-l01.nnue chess-r4-n1250 1250 4001:47296 4003:34917
     data="$data,$files"
     for h in 128 256; do
         ./chariot-train-chess --data "$data" --out "$out/chess-r4-h$h.nnue" --hidden $h --epochs 30 --scale 150 \
@@ -92,7 +103,7 @@ chess)
     done
     # round 5: round 4's 256-unit net plays at 1250 nodes a move (seed 11 here, 5001 and 5003 on a lent
     # 16-core machine), then a 256-unit net on all the data
-    netround chess-r4-h256.nnue 5 11:21953 5001:58996 5003:30387
+    netround chariot-chess chess-r4-h256.nnue chess-r5-n1250 1250 11:21953 5001:58996 5003:30387
     data="$data,$files"
     ./chariot-train-chess --data "$data" --out "$out/chess-r5-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
@@ -100,7 +111,7 @@ chess)
     # round 6: round 5's net plays at 1250 nodes a move (seeds 6001 and 6003 on a lent 16-core machine, 21
     # here), then a 256-unit net on these data alone, from random weights and, 10 epochs, from round 5's net
     # (neither ships: docs/nnue.md, "Chess round 6")
-    netround chess-r5-h256.nnue 6 21:60069 6001:67003 6003:33593
+    netround chariot-chess chess-r5-h256.nnue chess-r6-n1250 1250 21:60069 6001:67003 6003:33593
     data=$files
     ./chariot-train-chess --data "$data" --out "$out/chess-r6-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
