@@ -1,17 +1,16 @@
 #!/usr/bin/env bash
 # The nets of docs/nnue.md from nothing: the data (datagen with the fitted evaluation, then with the round
-# before's net), then the trainer,
-# with the exact games and settings of each measured net, so the files come out byte for byte the same
-# (datagen writes the same file for the same seed and settings whatever the worker count; the trainer is
-# deterministic for the same data and --threads 2). On this 2-core machine: xiangqi round 1 about an hour
-# of datagen (1.45 M positions at ~450/s) and 3 minutes of training a net, round 2 about 80 minutes of
-# datagen (2.99 M positions at ~630/s) and 2 + 6 + 12 minutes of training; chess round 1 about 25 minutes and 2,
-# round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a net; round 3 another 33 minutes
-# (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and 1250 nodes a move), 11 minutes of
-# training on the 11.55 M positions; round 4 about 90 minutes of datagen here (6.16 M positions at ~1,150/s
-# a worker) and 17 + 30 minutes of training; round 5 about 70 minutes of datagen here (8.55 M positions at
-# ~1,010/s a worker) and 40 minutes of training; round 6 about 110 minutes of datagen here (12.26 M positions
-# at ~930/s a worker) and 26 + 9 minutes of training.
+# before's net), then the trainer, with the exact games and settings of each measured net, so the files come
+# out byte for byte the same (datagen writes the same file for the same seed and settings whatever the
+# worker count; the trainer is deterministic for the same data and --threads 2). On this 2-core machine:
+# xiangqi round 1 about an hour of datagen (1.45 M positions at ~450/s) and 3 minutes of training a net,
+# round 2 about 80 minutes of datagen (2.99 M positions at ~630/s) and 2 + 6 + 12 minutes of training; chess
+# round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
+# net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
+# 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
+# here (6.16 M positions at ~1,150/s a worker) and 17 + 30 minutes of training; round 5 about 70 minutes of
+# datagen here (8.55 M positions at ~1,010/s a worker) and 40 minutes of training; round 6 about 110 minutes
+# of datagen here (12.26 M positions at ~930/s a worker) and 26 + 9 minutes of training.
 #   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
 # Prints each net's path and checksum (sha256), then the shipped one's path; `EvalFile` loads any.
 # SHRINK=N divides every count of games and positions by N (rounded up), the same pipeline in miniature:
