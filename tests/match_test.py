@@ -3,7 +3,8 @@
 
   * the statistics against figures worked out by hand (below);
   * a scripted engine (this file, run with --script) that plays given moves: a threefold repetition
-    judged by `chariot judge` and by the runner's own rule, an illegal move, a move after the clock;
+    judged by `chariot judge` and by the runner's own rule, an illegal move, a move after the clock,
+    and a match stopped by SIGINT and SIGTERM (once: the games in progress finish; twice: at once);
   * short games at fixed nodes: ./chariot against itself (UCI and UCCI) and ./chariot-chess against
     itself, with the PGN and the JSON summary read back.
 
@@ -16,7 +17,9 @@ import os
 import re
 import subprocess
 import sys
+import signal
 import tempfile
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
@@ -105,6 +108,30 @@ def scripted(tmp, moves, delay=0.0):
     return f"cmd={sys.executable} {path} x '{moves}' {delay}"
 
 
+def interrupted(tmp, ref, signals):
+    """Start a 40-game match of slow scripted games, send SIGNALS once the first game is in the PGN."""
+    rep = "a0a1 a9a8 a1a0 a8a9 a0a1 a9a8 a1a0 a8a9"
+    pgn = os.path.join(tmp, "stop.pgn")
+    if os.path.exists(pgn):
+        os.remove(pgn)
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "match.py"), "--engine", scripted(tmp, rep, 0.1),
+           "name=r", "--engine", scripted(tmp, rep, 0.1), "name=b", "--nodes", "1", "--games", "40",
+           "--judge", "none", *ref, "--pgn", pgn, "--json", "--quiet"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and p.poll() is None:
+        if os.path.exists(pgn) and "[Result" in open(pgn).read():
+            break
+        time.sleep(0.05)
+    for sig in signals:
+        p.send_signal(sig)
+        time.sleep(0.05)
+    out, err = p.communicate(timeout=60)
+    lines = [line for line in out.splitlines() if line.startswith("{")]
+    s = json.loads(lines[-1]) if lines else {}
+    return p.returncode, s, open(pgn).read().count("[Result") if os.path.exists(pgn) else -1, out + err
+
+
 def games(fsf):
     chariot, chess = os.path.join(ROOT, "chariot"), os.path.join(ROOT, "chariot-chess")
     with tempfile.TemporaryDirectory() as tmp:
@@ -130,6 +157,14 @@ def games(fsf):
                                  "name=fast", "--tc", "0.3+0", "--games", "2", *ref], tmp, "time")
         check("a move after the clock loses on time", s.get("losses") == 2 and
               s.get("faults") == {"slow:time": 2}, out.stdout + out.stderr)
+        rc, s, n, text = interrupted(tmp, ref, [signal.SIGINT])
+        check("SIGINT: the game in progress finishes, the summary covers the games played",
+              rc == 130 and s.get("interrupted") == "SIGINT" and 1 <= s.get("games", 0) <= 2 and
+              n == s.get("games") and "stopped by SIGINT" in text, (rc, s, n, text))
+        rc, s, n, text = interrupted(tmp, ref, [signal.SIGTERM, signal.SIGTERM])
+        check("SIGTERM twice: stops at once with the summary of the completed games",
+              rc == 143 and s.get("interrupted") == "SIGTERM" and 1 <= s.get("games", 0) < 40 and
+              n == s.get("games"), (rc, s, n, text))
         if not os.access(chariot, os.X_OK) or not os.access(chess, os.X_OK):
             check("./chariot and ./chariot-chess are built", False)
             return

@@ -58,6 +58,10 @@ with the time), --json (one line of JSON at the end).
 
 SPRT: --sprt elo0=0 elo1=10 [alpha=0.05 beta=0.05] [min-games=80] stops the match when the
 log-likelihood ratio over the completed pairs crosses ln(beta/(1-alpha)) or ln((1-beta)/alpha).
+
+Stopping early: the first SIGINT (Ctrl-C) or SIGTERM (`timeout`) lets the games being played finish and
+starts no more; a second one stops at once. Either way the summary (and --json) covers the completed
+games, the PGN holds them, and the exit status is 130 (SIGINT) or 143 (SIGTERM).
 """
 import argparse
 import json
@@ -67,6 +71,7 @@ import queue
 import random
 import re
 import shlex
+import signal
 import subprocess
 import sys
 import threading
@@ -540,6 +545,7 @@ class Match:
         self.done = {}
         self.stop = False
         self.error = None
+        self.interrupted = None  # the signal's name once a stop is asked for
         self.decision = None
         self.llr = None
         self.pgn = open(cfg.pgn, "a" if cfg.pgn_append else "w") if cfg.pgn else None
@@ -613,14 +619,31 @@ class Match:
             if referee:
                 referee.close()
 
+    def interrupt(self, signum, _frame):
+        """The first signal: no new games; the second: stop now (the games in progress are dropped)."""
+        name = signal.Signals(signum).name
+        if self.interrupted:
+            self.interrupted = name
+            raise KeyboardInterrupt
+        self.interrupted = name
+        self.stop = True
+        print(f"match.py: {name}: finishing the games in progress ({name} again to stop now)",
+              file=sys.stderr, flush=True)
+
     def run(self):
         threads = [threading.Thread(target=self.worker, args=(i,), daemon=True) for i in range(self.cfg.concurrency)]
         for t in threads:
             t.start()
-        for t in threads:
-            t.join()
-        if self.pgn:
-            self.pgn.close()
+        try:
+            while any(t.is_alive() for t in threads):
+                for t in threads:
+                    t.join(0.2)
+        except KeyboardInterrupt:
+            pass  # the daemon workers die with the runner; their engines see end of input
+        with self.lock:
+            if self.pgn:
+                self.pgn.close()
+                self.pgn = None
 
     def summary(self):
         names = [s["name"] for s in self.specs]
@@ -648,7 +671,8 @@ class Match:
                "elo": None if elo is None else round(elo, 1), "elo_err95": None if err is None else round(err, 1),
                "pentanomial": penta, "elo_penta": None if pelo is None else round(pelo, 1),
                "elo_penta_err95": None if perr is None or math.isinf(perr) else round(perr, 1),
-               "faults": faults, "endings": reasons, "rule_wins": rule_wins, "tc": self.cfg.tc_text, "aborted": self.error}
+               "faults": faults, "endings": reasons, "rule_wins": rule_wins, "tc": self.cfg.tc_text, "aborted": self.error,
+               "interrupted": self.interrupted}
         if self.cfg.sprt:
             s = self.cfg.sprt
             out.update({"elo0": s["elo0"], "elo1": s["elo1"], "llr": None if self.llr is None else round(self.llr, 3),
@@ -826,8 +850,8 @@ def main(argv=None):
     t_start = time.monotonic()
 
     def log(msg):
-        if log_file:
-            with log_lock:
+        with log_lock:
+            if log_file:
                 log_file.write(f"{time.monotonic() - t_start:10.3f} {threading.current_thread().name} {msg}\n")
 
     openings = load_openings(a.openings, a.game)
@@ -848,7 +872,11 @@ def main(argv=None):
     if cfg.sprt:
         cfg.sprt["elo0"], cfg.sprt["elo1"] = float(cfg.sprt["elo0"]), float(cfg.sprt["elo1"])
     m = Match(cfg, specs, openings, log)
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, m.interrupt)
     m.run()
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, signal.SIG_DFL)
     s = m.summary()
     s["seconds"] = round(time.monotonic() - t_start, 1)
     fmt = lambda e, r: "n/a" if e is None else f"{e:+.1f} ± {r:.1f}" if r is not None else f"{e:+.1f}"  # noqa
@@ -862,10 +890,16 @@ def main(argv=None):
               f"{s['decision'] or 'no decision'}")
     if s["aborted"]:
         print(f"match.py: stopped: {s['aborted']}", file=sys.stderr)
+    if s["interrupted"]:
+        print(f"match.py: stopped by {s['interrupted']} after {s['games']} of {m.total} games", file=sys.stderr)
     if a.json:
-        print(json.dumps(s))
+        print(json.dumps(s), flush=True)
     if log_file:
-        log_file.close()
+        with log_lock:
+            log_file.close()
+            log_file = None
+    if s["interrupted"]:
+        return 128 + getattr(signal, s["interrupted"])
     return 1 if s["aborted"] else 0
 
 
