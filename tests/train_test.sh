@@ -2,7 +2,7 @@
 # The trainer (tools/train.c, docs/nnue.md) on a small sample that datagen makes here (deterministic:
 # the same seed and settings give the same bytes): the validation loss falls, the quantised net stays
 # within the stated tolerance of the float net, an accumulator limit holds, the file has the documented
-# size and header, and bad input is refused with a message; the engine loads the net (EvalFile),
+# size and header, a run stopped and resumed equals one never stopped, and bad input is refused with a message; the engine loads the net (EvalFile),
 # evaluates with it, searches with it, and refuses the same file truncated, keeping the net it had.
 #   bash tests/train_test.sh ENGINE TRAINER
 set -euo pipefail
@@ -40,6 +40,23 @@ want=$((64 + 2 * (inputs * 16 + 16 + 32) + 4)) # nnue_format.h
 "$trainer" --data "$tmp/sample.bin" --out "$tmp/again.nnue" --from "$tmp/net.nnue.float" --epochs 0 > "$tmp/log2" ||
     fail "quantising the checkpoint exited with $?"
 cmp -s "$tmp/net.nnue" "$tmp/again.nnue" || fail "the checkpoint quantised again differs from the net"
+# a run stopped after 3 of its 8 epochs and resumed writes the same net and checkpoint as the run above;
+# a resume with another setting is refused, naming it
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/part.nnue" --hidden 16 --epochs 8 --batch 128 --threads 2 \
+    --stop-after 3 > "$tmp/log6" || fail "training with --stop-after exited with $?"
+grep -q '^stopped after epoch 3 of 8' "$tmp/log6" && [ ! -e "$tmp/part.nnue" ] ||
+    fail "--stop-after 3 did not stop after epoch 3, or wrote a net"
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/part.nnue" --hidden 16 --epochs 8 --batch 128 --threads 2 \
+    --resume > "$tmp/log7" || fail "--resume exited with $?"
+grep -q "^resumed .*part.nnue.float after epoch 3 of 8" "$tmp/log7" || fail "--resume did not say where it went on"
+cmp -s "$tmp/net.nnue" "$tmp/part.nnue" && cmp -s "$tmp/net.nnue.float" "$tmp/part.nnue.float" ||
+    fail "a run stopped and resumed differs from one never stopped"
+set +e
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/part.nnue" --hidden 16 --epochs 8 --batch 128 --lambda 0.3 \
+    --resume 2> "$tmp/err"; rc=$?
+set -e
+[ $rc = 2 ] && grep -q 'written with lambda=0.5, this command has lambda=0.3' "$tmp/err" ||
+    fail "a resume with another lambda: exit $rc, $(cat "$tmp/err")"
 head -c 100 "$tmp/net.nnue.float" > "$tmp/short.float"
 head -c 1000 "$tmp/net.nnue" > "$tmp/short.nnue"
 if "$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --from "$tmp/short.float" 2> "$tmp/err"; then

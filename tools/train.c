@@ -8,6 +8,7 @@
  *   chariot-train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]
  *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
  *                 [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]
+ *                 [--stop-after K] [--resume]
  *
  * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
  * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
@@ -25,6 +26,15 @@
  * --epochs 0, the checkpoint is only quantised and measured. --from also takes a net file (the engine's
  * reader checks it): its integer weights divided by their units are the float weights to go on from, so
  * a shipped net can be trained further when its checkpoint is gone. Adam's moments start at zero either way.
+ *
+ * Going on after a stop: the checkpoint also holds the run's state (the epochs done, the optimiser's step
+ * count and Adam's moments) and its settings as text (the options that shape the result and a hash of
+ * the positions read). --resume takes NET.float up after its last epoch: the shuffles of the epochs done
+ * are replayed from the seed, so a run stopped (killed, or --stop-after K, which trains the first K epochs
+ * of the schedule and stops) and resumed writes the same net as one never stopped, on the same thread
+ * count (the threads' gradients are summed in their order). Without NET.float --resume starts afresh; with
+ * one of other settings it refuses, naming the first setting that differs. The checkpoint is written to a
+ * temporary file and renamed, so a kill leaves the previous epoch's whole.
  *
  * The accumulator's range: the engine adds a position's w1 rows in int16, so no position may take a hidden
  * unit past INT16_MAX / QA (32.03; nnue_format.h, nnue_unit_range). Every RANGE_EVERY steps (and before a
@@ -78,9 +88,9 @@ typedef struct {
 
 typedef struct {
     const char *data, *out, *from;
-    int hidden, epochs, batch, threads;
+    int hidden, epochs, batch, threads, stop_after;
     double lr, lambda, scale, val, acc_limit;
-    bool mirror;
+    bool mirror, resume;
     uint64_t seed, max_positions;
 } Options;
 
@@ -238,6 +248,15 @@ typedef struct {
     float *m, *v;
 } Moments;
 
+/* What a checkpoint holds besides the weights, for --resume: the epochs done, the optimiser's steps, Adam's
+ * moments of each part (w1, b1, w2, b2) and the run's settings as text (settings_text). */
+typedef struct {
+    int epoch, step;
+    Moments mo[4];
+    char settings[1024];
+} RunState;
+#define CHECKPOINT_STATE_MAGIC "CHRTRUN1" /* after the weights: the run's state follows */
+
 static void adam(float *w, const float *g, Moments *mo, size_t n, double lr, double scale, int step)
 {
     const double b1 = 0.9, b2 = 0.999, eps = 1e-8;
@@ -379,24 +398,64 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
     return ok;
 }
 
-static bool write_checkpoint(const Net *net, const char *out)
+/* The number of floats in each part of a net of `hidden` units: w1, b1, w2, b2. */
+static void part_sizes(int hidden, size_t size[4])
 {
-    char path[4096];
-    snprintf(path, sizeof path, "%s.float", out);
-    FILE *f = fopen(path, "wb");
-    if (!f)
-        return false;
-    fwrite(&net->hidden, sizeof net->hidden, 1, f);
-    fwrite(net->w1, sizeof *net->w1, (size_t)INPUTS * (size_t)net->hidden, f);
-    fwrite(net->b1, sizeof *net->b1, (size_t)net->hidden, f);
-    fwrite(net->w2, sizeof *net->w2, 2 * (size_t)net->hidden, f);
-    fwrite(&net->b2, sizeof net->b2, 1, f);
-    return fclose(f) == 0;
+    size[0] = (size_t)INPUTS * (size_t)hidden, size[1] = (size_t)hidden, size[2] = 2 * (size_t)hidden, size[3] = 1;
 }
 
-/* Reads a checkpoint write_checkpoint wrote for this game's inputs into a net it allocates; false, with the
- * reason on stderr, if the file is missing, another size or cut short. */
-static bool read_checkpoint(const char *path, Net *net)
+static bool moments_alloc(Moments mo[4], int hidden)
+{
+    size_t size[4];
+    part_sizes(hidden, size);
+    bool ok = true;
+    for (int k = 0; k < 4; k++) {
+        mo[k] = (Moments){calloc(size[k], sizeof(float)), calloc(size[k], sizeof(float))};
+        ok = ok && mo[k].m && mo[k].v;
+    }
+    return ok;
+}
+
+/* Writes NET.float: the weights, then the run's state. Through a temporary file renamed over the old one,
+ * so that a kill while it writes leaves the previous checkpoint. */
+static bool write_checkpoint(const Net *net, const RunState *run, const char *out)
+{
+    char path[4096], tmp[4100];
+    snprintf(path, sizeof path, "%s.float", out);
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    if (!f) {
+        fprintf(stderr, "train: cannot write %s: %s\n", tmp, strerror(errno));
+        return false;
+    }
+    size_t size[4];
+    part_sizes(net->hidden, size);
+    fwrite(&net->hidden, sizeof net->hidden, 1, f);
+    fwrite(net->w1, sizeof *net->w1, size[0], f);
+    fwrite(net->b1, sizeof *net->b1, size[1], f);
+    fwrite(net->w2, sizeof *net->w2, size[2], f);
+    fwrite(&net->b2, sizeof net->b2, 1, f);
+    const uint32_t length = (uint32_t)strlen(run->settings);
+    fwrite(CHECKPOINT_STATE_MAGIC, 1, 8, f);
+    fwrite(&run->epoch, sizeof run->epoch, 1, f);
+    fwrite(&run->step, sizeof run->step, 1, f);
+    fwrite(&length, sizeof length, 1, f);
+    fwrite(run->settings, 1, length, f);
+    for (int k = 0; k < 4; k++) {
+        fwrite(run->mo[k].m, sizeof(float), size[k], f);
+        fwrite(run->mo[k].v, sizeof(float), size[k], f);
+    }
+    const bool ok = !ferror(f) && fclose(f) == 0 && rename(tmp, path) == 0;
+    if (!ok)
+        fprintf(stderr, "train: cannot write %s\n", path);
+    return ok;
+}
+
+/* Reads a checkpoint write_checkpoint wrote for this game's inputs into a net it allocates, and, when run is
+ * not NULL, the run's state into run (its moments allocated; run->epoch -1 when the file has no state, as
+ * older checkpoints have none). False, with the reason on stderr, if the file is missing, another size or
+ * cut short. */
+static bool read_checkpoint(const char *path, Net *net, RunState *run)
 {
     FILE *f = fopen(path, "rb");
     if (!f) {
@@ -406,15 +465,78 @@ static bool read_checkpoint(const char *path, Net *net)
     int hidden = 0;
     bool ok = fread(&hidden, sizeof hidden, 1, f) == 1 && hidden >= NNUE_HIDDEN_STEP && hidden <= MAX_HIDDEN &&
         hidden % NNUE_HIDDEN_STEP == 0 && net_alloc(net, hidden);
-    const size_t nw1 = (size_t)INPUTS * (size_t)hidden;
-    ok = ok && fread(net->w1, sizeof *net->w1, nw1, f) == nw1 &&
-        fread(net->b1, sizeof *net->b1, (size_t)hidden, f) == (size_t)hidden &&
-        fread(net->w2, sizeof *net->w2, 2 * (size_t)hidden, f) == 2 * (size_t)hidden &&
-        fread(&net->b2, sizeof net->b2, 1, f) == 1 && fgetc(f) == EOF;
+    size_t size[4];
+    part_sizes(hidden, size);
+    ok = ok && fread(net->w1, sizeof *net->w1, size[0], f) == size[0] &&
+        fread(net->b1, sizeof *net->b1, size[1], f) == size[1] &&
+        fread(net->w2, sizeof *net->w2, size[2], f) == size[2] && fread(&net->b2, sizeof net->b2, 1, f) == 1;
+    char magic[8];
+    const size_t got = ok ? fread(magic, 1, sizeof magic, f) : 0;
+    if (run)
+        run->epoch = -1;
+    if (ok && got > 0) { /* the run's state follows: it must be whole, whether it is wanted or not */
+        RunState r = {0};
+        uint32_t length = 0;
+        ok = got == sizeof magic && !memcmp(magic, CHECKPOINT_STATE_MAGIC, sizeof magic) &&
+            fread(&r.epoch, sizeof r.epoch, 1, f) == 1 && fread(&r.step, sizeof r.step, 1, f) == 1 &&
+            fread(&length, sizeof length, 1, f) == 1 && r.epoch >= 0 && r.step >= 0 && length < sizeof r.settings &&
+            fread(r.settings, 1, length, f) == length && moments_alloc(r.mo, hidden);
+        for (int k = 0; ok && k < 4; k++)
+            ok = fread(r.mo[k].m, sizeof(float), size[k], f) == size[k] &&
+                fread(r.mo[k].v, sizeof(float), size[k], f) == size[k];
+        ok = ok && fgetc(f) == EOF;
+        if (ok && run)
+            *run = r;
+        else
+            for (int k = 0; k < 4; k++)
+                free(r.mo[k].m), free(r.mo[k].v);
+    }
     fclose(f);
     if (!ok)
         fprintf(stderr, "train: %s is not a checkpoint of a %s net (%d inputs)\n", path, GAME_NAME, INPUTS);
     return ok;
+}
+
+/* The settings that decide a run's result, as text a checkpoint keeps (--resume compares it): every option
+ * but --threads, --out and --stop-after, the hidden size, and the number and a hash of the positions read. */
+static void settings_text(const Options *o, const Sample *s, size_t n, char *out, size_t size)
+{
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a over each position's inputs and target (not its padding) */
+    for (size_t i = 0; i < n; i++) {
+        uint32_t t;
+        memcpy(&t, &s[i].target, sizeof t);
+        uint64_t words[3] = {s[i].n, s[i].twin, t};
+        for (int k = 0; k < 3; k++)
+            h = (h ^ words[k]) * 1099511628211ULL;
+        for (int side = 0; side < 2; side++)
+            for (int k = 0; k < s[i].n; k++)
+                h = (h ^ s[i].feat[side][k]) * 1099511628211ULL;
+    }
+    snprintf(out, size,
+             "game=%s hidden=%d epochs=%d batch=%d lr=%.10g lambda=%.10g scale=%.10g val=%.10g seed=%llu "
+             "mirror=%d acc-limit=%.10g random-start=%d positions=%zu data-hash=%016llx",
+             GAME_NAME, o->hidden, o->epochs, o->batch, o->lr, o->lambda, o->scale, o->val, (unsigned long long)o->seed,
+             o->mirror, o->acc_limit, !o->from, n, (unsigned long long)h);
+}
+
+/* The first word of a that b does not have, or NULL when the two texts hold the same words. */
+static const char *settings_differ(const char *a, const char *b, char *word, size_t size)
+{
+    for (const char *p = a; *p;) {
+        const size_t len = strcspn(p, " ");
+        bool found = false;
+        for (const char *q = b; *q && !found;) {
+            const size_t lq = strcspn(q, " ");
+            found = lq == len && !strncmp(p, q, len);
+            q += lq + (q[lq] == ' ');
+        }
+        if (!found) {
+            snprintf(word, size, "%.*s", (int)len, p);
+            return word;
+        }
+        p += len + (p[len] == ' ');
+    }
+    return NULL;
 }
 
 /* Reads a net file the engine would load (nnue_read_file checks it) into a float net it allocates: each
@@ -457,7 +579,8 @@ static int usage(const char *why)
     fprintf(stderr,
             "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
             "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
-            "             [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]\n",
+            "             [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]\n"
+            "             [--stop-after K] [--resume]\n",
             why);
     return 2;
 }
@@ -484,6 +607,10 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->mirror = true;
             continue;
         }
+        if (!strcmp(a, "--resume")) { /* go on from OUT.float where a run of these settings stopped */
+            o->resume = true;
+            continue;
+        }
         if (!v)
             return usage(a) == 0;
         i++;
@@ -498,6 +625,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->hidden = (int)x;
         else if (!strcmp(a, "--epochs") && num_parse_i64(v, 0, 100000, &x) == NUM_OK)
             o->epochs = (int)x;
+        else if (!strcmp(a, "--stop-after") && num_parse_i64(v, 1, 100000, &x) == NUM_OK)
+            o->stop_after = (int)x;
         else if (!strcmp(a, "--batch") && num_parse_i64(v, 1, 1 << 24, &x) == NUM_OK)
             o->batch = (int)x;
         else if (!strcmp(a, "--threads") && num_parse_i64(v, 1, MAX_THREADS, &x) == NUM_OK)
@@ -545,23 +674,54 @@ int main(int argc, char **argv)
     uint64_t rng = o.seed;
     size_t *order = malloc(n * sizeof *order);
     Net net, grad[MAX_THREADS];
-    Moments mw1, mb1, mw2, mb2;
-    float b2m[2] = {0, 0};
+    RunState run = {.epoch = -1};
+    char checkpoint[4096];
+    snprintf(checkpoint, sizeof checkpoint, "%s.float", o.out);
     if (!order)
         return 1;
-    if (o.from) {
-        if (!(is_net_file(o.from) ? read_net_file(o.from, &net) : read_checkpoint(o.from, &net)))
+    FILE *probe = o.resume ? fopen(checkpoint, "rb") : NULL;
+    if (probe) { /* --resume with a checkpoint there: its weights and state, if its settings are these */
+        fclose(probe);
+        if (!read_checkpoint(checkpoint, &net, &run))
+            return 1;
+        if (run.epoch < 0) {
+            fprintf(stderr,
+                    "train: %s holds no run's state (an older checkpoint): nothing to resume; --from "
+                    "trains on from its weights\n",
+                    checkpoint);
+            return 2;
+        }
+        o.hidden = net.hidden;
+        char mine[sizeof run.settings], word[256];
+        settings_text(&o, samples, n, mine, sizeof mine);
+        const char *differ = settings_differ(run.settings, mine, word, sizeof word);
+        if (differ) {
+            const size_t key = strcspn(differ, "=") + 1;
+            const char *there = mine;
+            while (*there && strncmp(there, differ, key))
+                there += strcspn(there, " ") + (there[strcspn(there, " ")] == ' ');
+            fprintf(stderr,
+                    "train: %s was written with %s, this command has %.*s: not resumed (without --resume "
+                    "it starts afresh)\n",
+                    checkpoint, differ, (int)strcspn(there, " "), there);
+            return 2;
+        }
+    } else if (o.from) {
+        if (!(is_net_file(o.from) ? read_net_file(o.from, &net) : read_checkpoint(o.from, &net, NULL)))
             return 1;
         o.hidden = net.hidden;
     } else if (!net_alloc(&net, o.hidden))
         return 1;
+    const bool resumed = run.epoch >= 0;
+    if (!resumed) {
+        run.epoch = run.step = 0;
+        settings_text(&o, samples, n, run.settings, sizeof run.settings);
+        if (!moments_alloc(run.mo, o.hidden))
+            return 1;
+    }
     const size_t nw1 = (size_t)INPUTS * (size_t)o.hidden;
-    mw1 = (Moments){calloc(nw1, 4), calloc(nw1, 4)};
-    mb1 = (Moments){calloc((size_t)o.hidden, 4), calloc((size_t)o.hidden, 4)};
-    mw2 = (Moments){calloc(2 * (size_t)o.hidden, 4), calloc(2 * (size_t)o.hidden, 4)};
-    mb2 = (Moments){&b2m[0], &b2m[1]};
     int16_t *q1 = malloc(nw1 * sizeof *q1); /* scratch: the quantised w1 (keep_in_range) */
-    if (!mw1.m || !mw1.v || !mb1.m || !mb1.v || !mw2.m || !mw2.v || !q1)
+    if (!q1)
         return 1;
     /* One shuffle of the positions read (a twin goes with its position): the validation set is the tail,
      * without twins; the training set is the rest with their twins. */
@@ -581,11 +741,16 @@ int main(int argc, char **argv)
             order[ntrain + k] = order[k] + 1;
         ntrain *= 2;
     }
-    if (!o.from) { /* small random first weights: a hidden unit starts in its linear range */
-        for (size_t i = 0; i < nw1; i++)
-            net.w1[i] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 0.2f;
-        for (int j = 0; j < 2 * o.hidden; j++)
-            net.w2[j] = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 2.0f;
+    if (!o.from) { /* small random first weights: a hidden unit starts in its linear range (drawn on
+                    * resume too, so that the shuffles after them are the first run's) */
+        for (size_t i = 0; i < nw1; i++) {
+            const float w = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 0.2f;
+            net.w1[i] = resumed ? net.w1[i] : w;
+        }
+        for (int j = 0; j < 2 * o.hidden; j++) {
+            const float w = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 2.0f;
+            net.w2[j] = resumed ? net.w2[j] : w;
+        }
     }
     for (int t = 0; t < o.threads; t++)
         if (!net_alloc(&grad[t], o.hidden))
@@ -596,16 +761,22 @@ int main(int argc, char **argv)
     printf("train: %zu positions (%zu training%s, %zu validation), %d inputs, %d hidden, lambda %.2f, scale %.0f\n",
            o.mirror ? n / 2 : n, ntrain, o.mirror ? " with their mirror images" : "", nval, INPUTS, o.hidden, o.lambda,
            o.scale);
-    printf("epoch 0: validation loss %.6f\n", mean_loss(&net, samples, order + ntrain, nval, o.scale));
-    int step = 0;
+    if (resumed)
+        printf("resumed %s after epoch %d of %d (step %d): validation loss %.6f\n", checkpoint, run.epoch, o.epochs,
+               run.step, mean_loss(&net, samples, order + ntrain, nval, o.scale));
+    else
+        printf("epoch 0: validation loss %.6f\n", mean_loss(&net, samples, order + ntrain, nval, o.scale));
     Slice *slices = calloc((size_t)o.threads, sizeof *slices);
     if (!slices)
         return 1;
-    for (int epoch = 1; epoch <= o.epochs; epoch++) {
+    const int last = o.stop_after && o.stop_after < o.epochs ? o.stop_after : o.epochs;
+    for (int epoch = 1; epoch <= last; epoch++) {
         for (size_t i = ntrain - 1; i > 0; i--) { /* a new order of the training positions */
             const size_t j = (size_t)(rng_next(&rng) % (i + 1)), t = order[i];
             order[i] = order[j], order[j] = t;
         }
+        if (epoch <= run.epoch)
+            continue; /* done before the stop: only its shuffle is replayed */
         /* the learning rate: full for half the epochs, then a tenth, then a hundredth for the last tenth */
         const double lr = epoch <= o.epochs / 2 ? o.lr : epoch <= o.epochs - o.epochs / 10 ? o.lr / 10 : o.lr / 100;
         double loss = 0;
@@ -638,11 +809,11 @@ int main(int argc, char **argv)
                 sum.b2 += slices[t].grad.b2;
             }
             const double per = 1.0 / (double)(end - start);
-            step++;
-            adam(net.w1, sum.w1, &mw1, nw1, lr, per, step);
-            adam(net.b1, sum.b1, &mb1, (size_t)o.hidden, lr, per, step);
-            adam(net.w2, sum.w2, &mw2, 2 * (size_t)o.hidden, lr, per, step);
-            adam(&net.b2, &sum.b2, &mb2, 1, lr, per, step);
+            const int step = ++run.step;
+            adam(net.w1, sum.w1, &run.mo[0], nw1, lr, per, step);
+            adam(net.b1, sum.b1, &run.mo[1], (size_t)o.hidden, lr, per, step);
+            adam(net.w2, sum.w2, &run.mo[2], 2 * (size_t)o.hidden, lr, per, step);
+            adam(&net.b2, &sum.b2, &run.mo[3], 1, lr, per, step);
             if (step % RANGE_EVERY == 0)
                 scaled += keep_in_range(&net, q1, o.acc_limit);
         }
@@ -655,7 +826,15 @@ int main(int argc, char **argv)
             printf("epoch %d: a unit scaled back to the accumulator limit %.2f %ld times\n", epoch, o.acc_limit,
                    scaled);
         fflush(stdout);
-        write_checkpoint(&net, o.out);
+        run.epoch = epoch;
+        if (!write_checkpoint(&net, &run, o.out))
+            return 1;
+    }
+    if (last < o.epochs) {
+        printf("stopped after epoch %d of %d (--stop-after): %s holds the run; the same command with --resume "
+               "goes on\n",
+               last, o.epochs, checkpoint);
+        return 0;
     }
     return write_net(&net, o.out, samples, order + ntrain, nval) ? 0 : 1;
 }
