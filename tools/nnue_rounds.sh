@@ -4,7 +4,8 @@
 # out byte for byte the same (datagen writes the same file for the same seed and settings whatever the
 # worker count; the trainer is deterministic for the same data and --threads 2). On this 2-core machine:
 # xiangqi round 1 about an hour of datagen (1.45 M positions at ~450/s) and 3 minutes of training a net,
-# round 2 about 80 minutes of datagen (2.99 M positions at ~630/s) and 2 + 6 + 12 minutes of training; chess
+# round 2 about 80 minutes of datagen (2.99 M positions at ~630/s) and 2 + 6 + 12 minutes of training,
+# round 3 about 60 minutes of datagen (4.12 M positions, most at ~1,200/s) and 3 + 2 minutes; chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
@@ -63,11 +64,23 @@ xiangqi)
     netround chariot xq-r1-l01.nnue xq-r2-n2500 2500 7001:23238 7003:13144
     ./chariot-train --data "$files" --out "$out/xq-r2-from1.nnue" --from "$out/xq-r1-l01.nnue" --epochs 10 \
         --scale 480 --lambda 0.1 --threads 2 | tail -3
-    shipped=xq-r2-from1.nnue # nets/xiangqi.nnue
     for h in 128 256; do
         ./chariot-train --data "$files" --out "$out/xq-r2-h$h.nnue" --hidden $h --epochs 30 --scale 480 \
             --lambda 0.1 --threads 2 | tail -3
     done
+    # round 3: round 2's net plays here, at 2500 nodes a move (seed 31, stopped after 1,091 games) and at
+    # 1250 (seed 33); then round 2's net trained on for 10 epochs with rounds 2 and 3's data, and with
+    # round 3's alone
+    r2files=$files
+    netround chariot xq-r2-from1.nnue xq-r3-n2500 2500 31:1091
+    r3files=$files
+    netround chariot xq-r2-from1.nnue xq-r3-n1250 1250 33:55863
+    r3files="$r3files,$files"
+    ./chariot-train --data "$r2files,$r3files" --out "$out/xq-r3-from2.nnue" --from "$out/xq-r2-from1.nnue" \
+        --epochs 10 --scale 480 --lambda 0.1 --threads 2 | tail -3
+    shipped=xq-r3-from2.nnue # nets/xiangqi.nnue
+    ./chariot-train --data "$r3files" --out "$out/xq-r3-from2-new.nnue" --from "$out/xq-r2-from1.nnue" \
+        --epochs 10 --scale 480 --lambda 0.1 --threads 2 | tail -3
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
