@@ -49,6 +49,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "datagen_format.h"
 #include "nnue.h"
@@ -519,24 +520,19 @@ static void settings_text(const Options *o, const Sample *s, size_t n, char *out
              o->mirror, o->acc_limit, !o->from, n, (unsigned long long)h);
 }
 
-/* The first word of a that b does not have, or NULL when the two texts hold the same words. */
-static const char *settings_differ(const char *a, const char *b, char *word, size_t size)
+/* Two settings_text texts (the same words in the same order) compared word by word: false when they are
+ * the same, true with the first pair of words that differ in *was and *is (and the lengths of each). */
+static bool settings_differ(const char *a, const char *b, const char **was, int *was_len, const char **is, int *is_len)
 {
-    for (const char *p = a; *p;) {
-        const size_t len = strcspn(p, " ");
-        bool found = false;
-        for (const char *q = b; *q && !found;) {
-            const size_t lq = strcspn(q, " ");
-            found = lq == len && !strncmp(p, q, len);
-            q += lq + (q[lq] == ' ');
+    while (*a || *b) {
+        const size_t la = strcspn(a, " "), lb = strcspn(b, " ");
+        if (la != lb || strncmp(a, b, la)) {
+            *was = a, *was_len = (int)la, *is = b, *is_len = (int)lb;
+            return true;
         }
-        if (!found) {
-            snprintf(word, size, "%.*s", (int)len, p);
-            return word;
-        }
-        p += len + (p[len] == ' ');
+        a += la + (a[la] == ' '), b += lb + (b[lb] == ' ');
     }
-    return NULL;
+    return false;
 }
 
 /* Reads a net file the engine would load (nnue_read_file checks it) into a float net it allocates: each
@@ -679,9 +675,7 @@ int main(int argc, char **argv)
     snprintf(checkpoint, sizeof checkpoint, "%s.float", o.out);
     if (!order)
         return 1;
-    FILE *probe = o.resume ? fopen(checkpoint, "rb") : NULL;
-    if (probe) { /* --resume with a checkpoint there: its weights and state, if its settings are these */
-        fclose(probe);
+    if (o.resume && access(checkpoint, F_OK) == 0) { /* its weights and state, if its settings are these */
         if (!read_checkpoint(checkpoint, &net, &run))
             return 1;
         if (run.epoch < 0) {
@@ -692,18 +686,15 @@ int main(int argc, char **argv)
             return 2;
         }
         o.hidden = net.hidden;
-        char mine[sizeof run.settings], word[256];
+        char mine[sizeof run.settings];
         settings_text(&o, samples, n, mine, sizeof mine);
-        const char *differ = settings_differ(run.settings, mine, word, sizeof word);
-        if (differ) {
-            const size_t key = strcspn(differ, "=") + 1;
-            const char *there = mine;
-            while (*there && strncmp(there, differ, key))
-                there += strcspn(there, " ") + (there[strcspn(there, " ")] == ' ');
+        const char *was, *is;
+        int was_len, is_len;
+        if (settings_differ(run.settings, mine, &was, &was_len, &is, &is_len)) {
             fprintf(stderr,
-                    "train: %s was written with %s, this command has %.*s: not resumed (without --resume "
+                    "train: %s was written with %.*s, this command has %.*s: not resumed (without --resume "
                     "it starts afresh)\n",
-                    checkpoint, differ, (int)strcspn(there, " "), there);
+                    checkpoint, was_len, was, is_len, is);
             return 2;
         }
     } else if (o.from) {
