@@ -29,14 +29,14 @@
 #define GAME_STARTPOS     "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
 #define GAME_NATIVE_BOARD "chinese" /* play --board: the game's own figures (Chinese characters) */
 #define GAME_PGN_TAGS     "[Game \"Chinese Chess\"]\n[Format \"WXF\"]\n" /* PGN as xiangqi programs write it */
-/* The weakened levels' ratings in this game (src/engine/skill.h): Skill Levels 0, 5, 10 and 15 measured
- * against Fairy-Stockfish 11.1 at a fixed UCI_Elo, level 19 against level 15 (it won every game against
- * the top UCI_Elo; docs/strength.md, "Strength for humans"); UCI_Elo runs from the first to the last, and
- * its default is level 5's. */
-#define GAME_ELO_MIN     1500 /* level 0 */
-#define GAME_ELO_DEFAULT 1850 /* level 5 */
-#define GAME_ELO_MAX     3450 /* level 19 */
-#define GAME_LEVEL_ELO   GAME_ELO_MIN, GAME_ELO_DEFAULT, 2200, 2960, GAME_ELO_MAX
+/* The weakened levels' ratings in this game with the embedded net (src/engine/skill.h): Skill Levels 0, 5,
+ * 10 and 15 measured against Fairy-Stockfish 11.1 at a fixed UCI_Elo, level 19 against level 15 (level 15
+ * already beats the top UCI_Elo; docs/strength.md, "Strength for humans"); UCI_Elo runs from the first to
+ * the last, and its default is level 5's. */
+#define GAME_ELO_MIN     1600 /* level 0 */
+#define GAME_ELO_DEFAULT 1900 /* level 5 */
+#define GAME_ELO_MAX     3550 /* level 19 */
+#define GAME_LEVEL_ELO   GAME_ELO_MIN, GAME_ELO_DEFAULT, 2330, 3110, GAME_ELO_MAX
 
 enum { RED = 0, BLACK = 1 };
 enum { SQUARE_NB = 90, FILE_NB = 9, RANK_NB = 10 };
