@@ -6,7 +6,8 @@
 # xiangqi round 1 about an hour of datagen (1.45 M positions at ~450/s) and 3 minutes of training a net,
 # round 2 about 80 minutes of datagen (2.99 M positions at ~630/s) and 2 + 6 + 12 minutes of training,
 # round 3 about 60 minutes of datagen (4.12 M positions, most at ~1,200/s) and 3 + 2 minutes, round 4
-# about 55 minutes of datagen (3.97 M positions at ~1,250/s) and 5 minutes; chess
+# about 55 minutes of datagen (3.97 M positions at ~1,250/s) and 5 minutes, round 5 about 60 minutes
+# (3.83 M positions at ~1,100/s) and 8 minutes; chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
@@ -84,8 +85,15 @@ xiangqi)
     # round 4: round 3's net plays here at 1250 nodes a move (seed 41, stopped after 54,864 games); then
     # round 3's net trained on for 10 epochs with rounds 2, 3 and 4's data
     netround chariot xq-r3-from2.nnue xq-r4-n1250 1250 41:54864
-    ./chariot-train --data "$r2files,$r3files,$files" --out "$out/xq-r4-from3.nnue" \
+    r4files=$files
+    ./chariot-train --data "$r2files,$r3files,$r4files" --out "$out/xq-r4-from3.nnue" \
         --from "$out/xq-r3-from2.nnue" --epochs 10 --scale 480 --lambda 0.1 --threads 2 | tail -3
+    # round 5: round 4's net plays here at 1250 nodes a move (seed 51, stopped after 52,927 games); then
+    # round 4's net trained on for 10 epochs with rounds 2 to 5's data (measured, not shipped: its SPRT
+    # ended undecided)
+    netround chariot xq-r4-from3.nnue xq-r5-n1250 1250 51:52927
+    ./chariot-train --data "$r2files,$r3files,$r4files,$files" --out "$out/xq-r5-from4.nnue" \
+        --from "$out/xq-r4-from3.nnue" --epochs 10 --scale 480 --lambda 0.1 --threads 2 | tail -3
     shipped=xq-r4-from3.nnue # nets/xiangqi.nnue
     ;;
 chess)
