@@ -44,6 +44,10 @@ netround() { # ENGINE NET PREFIX NODES SEED:GAMES...: NET plays each run; files=
         files="$files${files:+,}$out/$3-s${run%:*}.bin"
     done
 }
+trainon() { # TRAINER FROM DATA OUT SCALE: the net FROM trained on with DATA for 10 epochs (λ 0.1, K SCALE)
+    "./$1" --data "$3" --out "$out/$4" --from "$out/$2" --epochs 10 --scale "$5" --lambda 0.1 --threads 2 |
+        tail -3
+}
 case $game in
 xiangqi)
     make -s chariot chariot-train
@@ -64,8 +68,7 @@ xiangqi)
     # then round 1's net trained on with these data for 10 epochs, and nets of 128 and 256 units from
     # random weights on them
     netround chariot xq-r1-l01.nnue xq-r2-n2500 2500 7001:23238 7003:13144
-    ./chariot-train --data "$files" --out "$out/xq-r2-from1.nnue" --from "$out/xq-r1-l01.nnue" --epochs 10 \
-        --scale 480 --lambda 0.1 --threads 2 | tail -3
+    trainon chariot-train xq-r1-l01.nnue "$files" xq-r2-from1.nnue 480
     for h in 128 256; do
         ./chariot-train --data "$files" --out "$out/xq-r2-h$h.nnue" --hidden $h --epochs 30 --scale 480 \
             --lambda 0.1 --threads 2 | tail -3
@@ -78,22 +81,18 @@ xiangqi)
     r3files=$files
     netround chariot xq-r2-from1.nnue xq-r3-n1250 1250 33:55863
     r3files="$r3files,$files"
-    ./chariot-train --data "$r2files,$r3files" --out "$out/xq-r3-from2.nnue" --from "$out/xq-r2-from1.nnue" \
-        --epochs 10 --scale 480 --lambda 0.1 --threads 2 | tail -3
-    ./chariot-train --data "$r3files" --out "$out/xq-r3-from2-new.nnue" --from "$out/xq-r2-from1.nnue" \
-        --epochs 10 --scale 480 --lambda 0.1 --threads 2 | tail -3
+    trainon chariot-train xq-r2-from1.nnue "$r2files,$r3files" xq-r3-from2.nnue 480
+    trainon chariot-train xq-r2-from1.nnue "$r3files" xq-r3-from2-new.nnue 480
     # round 4: round 3's net plays here at 1250 nodes a move (seed 41, stopped after 54,864 games); then
     # round 3's net trained on for 10 epochs with rounds 2, 3 and 4's data
     netround chariot xq-r3-from2.nnue xq-r4-n1250 1250 41:54864
     r4files=$files
-    ./chariot-train --data "$r2files,$r3files,$r4files" --out "$out/xq-r4-from3.nnue" \
-        --from "$out/xq-r3-from2.nnue" --epochs 10 --scale 480 --lambda 0.1 --threads 2 | tail -3
+    trainon chariot-train xq-r3-from2.nnue "$r2files,$r3files,$r4files" xq-r4-from3.nnue 480
     # round 5: round 4's net plays here at 1250 nodes a move (seed 51, stopped after 52,927 games); then
     # round 4's net trained on for 10 epochs with rounds 2 to 5's data (measured, not shipped: its SPRT
     # ended undecided)
     netround chariot xq-r4-from3.nnue xq-r5-n1250 1250 51:52927
-    ./chariot-train --data "$r2files,$r3files,$r4files,$files" --out "$out/xq-r5-from4.nnue" \
-        --from "$out/xq-r4-from3.nnue" --epochs 10 --scale 480 --lambda 0.1 --threads 2 | tail -3
+    trainon chariot-train xq-r4-from3.nnue "$r2files,$r3files,$r4files,$files" xq-r5-from4.nnue 480
     shipped=xq-r4-from3.nnue # nets/xiangqi.nnue
     ;;
 chess)
@@ -141,8 +140,7 @@ chess)
     data=$files
     ./chariot-train-chess --data "$data" --out "$out/chess-r6-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
-    ./chariot-train-chess --data "$data" --out "$out/chess-r6-from5.nnue" --from "$out/chess-r5-h256.nnue" \
-        --epochs 10 --scale 150 --lambda 0.1 --threads 2 | tail -3
+    trainon chariot-train-chess chess-r5-h256.nnue "$data" chess-r6-from5.nnue 150
     ;;
 *)
     echo "nnue_rounds.sh: the game is xiangqi or chess, not '$game'" >&2
