@@ -9,6 +9,10 @@ within ±--window for the side to move, and its position is not already in the f
 
     tools/make_openings.py --out tools/openings-xq.txt [--count 100] [--min-plies 6] [--max-plies 8]
                            [--depth 8] [--multipv 8] [--window 50] [--seed 1] [--chariot ./chariot]
+                           [--avoid FILE ...]
+
+--avoid names opening files whose positions the new file must not repeat (a second set for more distinct
+fixed-node games than one file gives).
 
 The output depends only on the arguments and on the Chariot build (the searches are single-threaded
 and fixed-depth, with the table cleared before each): the header records the command and commit.
@@ -59,7 +63,9 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--chariot", default=os.path.join(match.ROOT, "chariot"))
     ap.add_argument("--referee", default=os.environ.get("FSF", "/usr/games/fairy-stockfish"))
+    ap.add_argument("--avoid", nargs="*", default=[], metavar="FILE")
     a = ap.parse_args()
+    avoided = {match.repetition_key(fen) for path in a.avoid for fen, _ in match.load_openings(path, "xiangqi")}
     log = lambda msg: None  # noqa: E731
     engine = match.Engine({"cmd": a.chariot, "name": "chariot", "options": {"Hash": "16"}}, "xiangqi", log)
     engine.start()
@@ -77,7 +83,7 @@ def main():
         final = search(engine, moves, a.depth + 2, 1)
         legal, _, fen = referee.query(START, moves)
         key = match.repetition_key(fen)
-        if abs(next(iter(final.values()))) > a.window or not legal or key in seen:
+        if abs(next(iter(final.values()))) > a.window or not legal or key in seen or key in avoided:
             continue
         seen.add(key)
         out.append((fen, moves, next(iter(final.values()))))
