@@ -56,6 +56,17 @@ def statistics():
     # ln(.95 / .05) = 2.944: H1.
     check("LLR [0, 10] of 50 won pairs", near(sprt.llr([0, 0, 0, 0, 50], 0, 10), 35.45, 0.01),
           sprt.llr([0, 0, 0, 0, 50], 0, 10))
+    # Carried on: 10 won pairs here and 40 carried are the 50 above; the 20 games alone are under min-games 80.
+    s = match.parse_sprt(["elo0=0", "elo1=10", "carry=0,0,0,0,40"])
+    value, verdict = match.sprt_verdict([0, 0, 0, 0, 10], s)
+    alone = match.sprt_verdict([0, 0, 0, 0, 10], match.parse_sprt(["elo0=0", "elo1=10"]))
+    check("SPRT carried on: LLR over the pooled pairs, min-games pooled", near(value, 35.45, 0.01) and
+          verdict == "H1" and alone[1] is None, (value, verdict, alone))
+    try:
+        match.parse_sprt(["elo0=0", "elo1=10", "carry=1,2,3"])
+        check("--sprt carry= with three counts is refused", False)
+    except SystemExit as e:
+        check("--sprt carry= with three counts is refused", "five pentanomial counts" in str(e), e)
     # W/D/L 6/2/2: score .7, Elo -400 log10(3/7) = +147.2; variance (6 * .09 + 2 * .04 + 2 * .49) / 10 = .16,
     # standard error sqrt(.016) = .12649, interval .7 -+ .24792 = .45208 ... .94792:
     # (-400 log10(1 / .94792 - 1) + 400 log10(1 / .45208 - 1)) / 2 = (504.0 + 33.3) / 2 = 268.6.

@@ -58,6 +58,9 @@ with the time), --json (one line of JSON at the end).
 
 SPRT: --sprt elo0=0 elo1=10 [alpha=0.05 beta=0.05] [min-games=80] stops the match when the
 log-likelihood ratio over the completed pairs crosses ln(beta/(1-alpha)) or ln((1-beta)/alpha).
+carry=P0,P1,P2,P3,P4 goes on with a test that ran out of openings: the earlier match's pentanomial
+counts join this match's in the ratio and in min-games (the new openings must differ from the old ones:
+tools/make_openings.py --avoid); the summary gives this match's counts and the pooled ones.
 
 Stopping early: the first SIGINT (Ctrl-C) or SIGTERM (`timeout`) lets the games being played finish and
 starts no more; a second one stops at once. Either way the summary (and --json) covers the completed
@@ -581,14 +584,9 @@ class Match:
             if not self.cfg.quiet:
                 print(f"game {g.number}/{self.total}: {red} - {black} {g.result} ({g.reason}); "
                       f"{names[0]} +{w} ={d} -{l}", flush=True)
-            s = self.cfg.sprt
-            if s:
-                penta = self.pentanomial()
-                self.llr = stats.llr(penta, s["elo0"], s["elo1"])
-                lower, upper = math.log(s["beta"] / (1 - s["alpha"])), math.log((1 - s["beta"]) / s["alpha"])
-                if 2 * sum(penta) >= s["min-games"] and (self.llr >= upper or self.llr <= lower):
-                    self.decision = "H1" if self.llr >= upper else "H0"
-                    self.stop = True
+            if self.cfg.sprt:
+                self.llr, self.decision = sprt_verdict(self.pentanomial(), self.cfg.sprt)
+                self.stop = self.stop or self.decision is not None
 
     def worker(self, wid):
         engines, referee = [], None
@@ -675,10 +673,30 @@ class Match:
                "interrupted": self.interrupted}
         if self.cfg.sprt:
             s = self.cfg.sprt
+            lower, upper = sprt_bounds(s)
             out.update({"elo0": s["elo0"], "elo1": s["elo1"], "llr": None if self.llr is None else round(self.llr, 3),
-                        "lower": round(math.log(s["beta"] / (1 - s["alpha"])), 3),
-                        "upper": round(math.log((1 - s["beta"]) / s["alpha"]), 3), "decision": self.decision})
+                        "lower": round(lower, 3), "upper": round(upper, 3), "decision": self.decision})
+            if any(s["carry"]):
+                pooled = [a + b for a, b in zip(penta, s["carry"])]
+                pelo, perr = stats.elo_interval(pooled)
+                out.update({"carry": s["carry"], "pooled_pentanomial": pooled, "pooled_elo_penta": round(pelo, 1),
+                            "pooled_elo_penta_err95": None if math.isinf(perr) else round(perr, 1)})
         return out
+
+
+def sprt_bounds(s):
+    """The log-likelihood ratios that accept H0 and H1."""
+    return math.log(s["beta"] / (1 - s["alpha"])), math.log((1 - s["beta"]) / s["alpha"])
+
+
+def sprt_verdict(penta, s):
+    """(LLR, "H1" / "H0" / None) over PENTA and the carried counts, after min-games pooled games."""
+    pooled = [a + b for a, b in zip(penta, s["carry"])]
+    value = stats.llr(pooled, s["elo0"], s["elo1"])
+    lower, upper = sprt_bounds(s)
+    if 2 * sum(pooled) < s["min-games"] or lower < value < upper:
+        return value, None
+    return value, "H1" if value >= upper else "H0"
 
 
 def trinomial_elo(w, d, l):
@@ -789,12 +807,18 @@ def check_openings(ops, referee_path, game, log):
 
 
 def parse_sprt(tokens):
-    s = {"alpha": 0.05, "beta": 0.05, "min-games": 80}
+    s = {"alpha": 0.05, "beta": 0.05, "min-games": 80, "carry": [0] * 5}
     for tok in tokens:
         k, _, v = tok.partition("=")
-        if k not in ("elo0", "elo1", "alpha", "beta", "min-games") or not v:
+        if k not in ("elo0", "elo1", "alpha", "beta", "min-games", "carry") or not v:
             raise SystemExit(f"match.py: bad --sprt setting '{tok}'")
-        s[k] = float(v)
+        if k == "carry":
+            counts = v.split(",")
+            if len(counts) != 5 or not all(c.isdigit() for c in counts):
+                raise SystemExit(f"match.py: --sprt carry= wants five pentanomial counts, not '{v}'")
+            s[k] = [int(c) for c in counts]
+        else:
+            s[k] = float(v)
     if "elo0" not in s or "elo1" not in s:
         raise SystemExit("match.py: --sprt needs elo0= and elo1=")
     return s
@@ -886,6 +910,9 @@ def main(argv=None):
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(s["endings"].items())))
     print("faults: " + (", ".join(f"{k} {v}" for k, v in sorted(s["faults"].items())) or "none"))
     if cfg.sprt:
+        if "carry" in s:
+            print(f"with the carried pairs {s['carry']}: pentanomial {s['pooled_pentanomial']}, Elo "
+                  f"{fmt(s['pooled_elo_penta'], s['pooled_elo_penta_err95'])}")
         print(f"SPRT [{s['elo0']:g}, {s['elo1']:g}]: LLR {s['llr']} ({s['lower']}, {s['upper']}) "
               f"{s['decision'] or 'no decision'}")
     if s["aborted"]:
