@@ -7,7 +7,8 @@
 #   - --dump reads every record back as a position the engine accepts, score and result in range;
 #   - bad arguments exit 2 with a message, a corrupt file is refused with exit 1, nothing crashes.
 #   - --eval: the fitted evaluation or a net, named in the file's settings; a missing or bad net refused;
-#   - a book of openings (tools/openings-xq.txt, tools/openings-chess.epd) is read and played from.
+#   - a book of openings (tools/openings-xq.txt, tools/openings-chess.epd) is read and played from;
+#   - the default budget a move is the one --help names, and the header records it.
 #   tests/datagen_test.sh ./chariot tools/openings-xq.txt
 #   tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
 set -euo pipefail
@@ -89,6 +90,12 @@ body=$(($(stat -c %s "$tmp/p.bin") - 512))
 cmp -s -n "$body" <(tail -c +513 "$tmp/p.bin") <(tail -c +513 "$tmp/a.bin") ||
     fail "the --positions file's records are not the first games' records"
 [ "$n" -lt "$records" ] || fail "--positions 30 wrote every game's positions"
+
+# The default budget: the one --help names (the game's GAME_DATAGEN_NODES), recorded in the header.
+budget=$("$engine" datagen --help 2>&1 | sed -n 's/.*--nodes \([0-9]*\), --threads.*/\1/p')
+[ -n "$budget" ] || fail "--help names no default --nodes"
+gen --out "$tmp/d.bin" --games 1 --max-plies 40 --seed 11 --quiet || fail "the default budget exited with $?"
+"$engine" datagen --dump "$tmp/d.bin" 1 | grep -q "nodes=$budget " || fail "the header does not record nodes=$budget"
 
 # A book: the games start from its lines (their random plies after them).
 if [ -n "$book" ]; then

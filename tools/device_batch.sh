@@ -5,7 +5,7 @@
 #   tools/device_batch.sh OUTDIR [SCALING_SECONDS [DATAGEN_SECONDS [SEED]]]     (defaults 280 200 1001; 0 s: no scaling)
 # The datagen workers are split between the games (CHESS_SHARE of the cores to chess, default 3/4);
 # the seed differs from a local run's so that the games are new ones. CHESS_NODES / XQ_NODES set each
-# game's budget per move (default 5000), CHESS_POSITIONS / XQ_POSITIONS cap each file (a returned
+# game's budget per move (default datagen's: chess 1250, xiangqi 625), CHESS_POSITIONS / XQ_POSITIONS cap each file (a returned
 # run holds at most 64 MiB: about 6.5 M chess positions or 18 M xiangqi ones after xz, 32 bytes a
 # position raw). The parts are xz'd: cat PREFIX.* | xz -d puts a file together.
 set -uo pipefail
@@ -20,7 +20,7 @@ make -s -j"$cores" "${targets[@]}" > /tmp/device_batch_build.log 2>&1 ||
     { tail -20 /tmp/device_batch_build.log; exit 1; }
 [ "$scaling" -gt 0 ] && SCALING_SECONDS=$scaling bash tools/cluster_scaling.sh 16 2 16 2>&1 | tee "$out/scaling.txt"
 chess_threads=$((cores * ${CHESS_SHARE:-3} / 4)) xq_threads=$((cores - cores * ${CHESS_SHARE:-3} / 4))
-cn=${CHESS_NODES:-5000} xn=${XQ_NODES:-5000}
+cn=${CHESS_NODES:-1250} xn=${XQ_NODES:-625} # datagen's defaults (GAME_DATAGEN_NODES)
 cp=${CHESS_POSITIONS:-1000000000} xp=${XQ_POSITIONS:-1000000000}
 echo "== datagen for $datagen s: chess $chess_threads workers --nodes $cn, xiangqi $xq_threads --nodes $xn, --seed $seed"
 timeout -s INT "$datagen" ./chariot-chess datagen --out "/tmp/chess-n$cn-s$seed.bin" --positions "$cp" \

@@ -45,7 +45,7 @@
 #include "timeman.h"
 
 enum {
-    DG_DEFAULT_NODES = 5000,
+    DG_DEFAULT_NODES = GAME_DATAGEN_NODES, /* the game's measured best budget a move */
     DG_DEFAULT_GAMES = 100,
     DG_DEFAULT_HASH_MB = 16,
     DG_DEFAULT_MAX_PLIES = 400,     /* a longer game is a draw */
