@@ -677,7 +677,7 @@ class Match:
             out.update({"elo0": s["elo0"], "elo1": s["elo1"], "llr": None if self.llr is None else round(self.llr, 3),
                         "lower": round(lower, 3), "upper": round(upper, 3), "decision": self.decision})
             if any(s["carry"]):
-                pooled = [a + b for a, b in zip(penta, s["carry"])]
+                pooled = sprt_pooled(penta, s)
                 pelo, perr = stats.elo_interval(pooled)
                 out.update({"carry": s["carry"], "pooled_pentanomial": pooled, "pooled_elo_penta": round(pelo, 1),
                             "pooled_elo_penta_err95": None if math.isinf(perr) else round(perr, 1)})
@@ -689,9 +689,14 @@ def sprt_bounds(s):
     return math.log(s["beta"] / (1 - s["alpha"])), math.log((1 - s["beta"]) / s["alpha"])
 
 
+def sprt_pooled(penta, s):
+    """PENTA with the counts an earlier match carried in (--sprt carry=)."""
+    return [a + b for a, b in zip(penta, s["carry"])]
+
+
 def sprt_verdict(penta, s):
     """(LLR, "H1" / "H0" / None) over PENTA and the carried counts, after min-games pooled games."""
-    pooled = [a + b for a, b in zip(penta, s["carry"])]
+    pooled = sprt_pooled(penta, s)
     value = stats.llr(pooled, s["elo0"], s["elo1"])
     lower, upper = sprt_bounds(s)
     if 2 * sum(pooled) < s["min-games"] or lower < value < upper:
