@@ -7,7 +7,8 @@
 # round 2 about 80 minutes of datagen (2.99 M positions at ~630/s) and 2 + 6 + 12 minutes of training,
 # round 3 about 60 minutes of datagen (4.12 M positions, most at ~1,200/s) and 3 + 2 minutes, round 4
 # about 55 minutes of datagen (3.97 M positions at ~1,250/s) and 5 minutes, round 5 about 60 minutes
-# (3.83 M positions at ~1,100/s) and 8 minutes; chess
+# (3.83 M positions at ~1,100/s) and 8 minutes, round 6 about 80 minutes (1.74 M positions at ~1,100/s and
+# 7.25 M at ~2,300/s) and 10 + 6 minutes; chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
@@ -91,8 +92,18 @@ xiangqi)
     # round 5: round 4's net plays here at 1250 nodes a move (seed 51, stopped after 52,927 games); then
     # round 4's net trained on for 10 epochs with rounds 2 to 5's data
     netround chariot xq-r4-from3.nnue xq-r5-n1250 1250 51:52927
-    trainon chariot-train xq-r4-from3.nnue "$r2files,$r3files,$r4files,$files" xq-r5-from4.nnue 480
-    shipped=xq-r5-from4.nnue # nets/xiangqi.nnue
+    r5files=$files
+    trainon chariot-train xq-r4-from3.nnue "$r2files,$r3files,$r4files,$r5files" xq-r5-from4.nnue 480
+    # round 6: round 5's net plays here at 1250 nodes a move (seed 61, stopped after 23,712 games) and at
+    # 625 (seed 62, stopped after 115,864 games); then round 5's net trained on for 10 epochs with rounds 2
+    # to 6's data, and with rounds 4 to 6's (not played)
+    netround chariot xq-r5-from4.nnue xq-r6-n1250 1250 61:23712
+    r6files=$files
+    netround chariot xq-r5-from4.nnue xq-r6-n625 625 62:115864
+    r6files="$r6files,$files"
+    trainon chariot-train xq-r5-from4.nnue "$r2files,$r3files,$r4files,$r5files,$r6files" xq-r6-from5.nnue 480
+    trainon chariot-train xq-r5-from4.nnue "$r4files,$r5files,$r6files" xq-r6-from5-new.nnue 480
+    shipped=xq-r6-from5.nnue # nets/xiangqi.nnue
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
