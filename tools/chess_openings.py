@@ -7,9 +7,14 @@ moves that score within --spread centipawns of its best at --depth; the
 position reached is kept when a deeper search (--check-depth) scores it
 inside +-BALANCE centipawns and no earlier opening reached the same
 position. Writes one EPD line per opening (the FEN's first four fields and
-an `id`), the format Fastchess reads with `-openings format=epd`.
+an `id`), the format Fastchess reads with `-openings format=epd`. --avoid
+skips every position of the EPD files named, so a second set shares none
+with the first (a fixed-node match plays each opening's two games the same
+way every time, so more games need more openings).
 
     python3 tools/chess_openings.py --count 200 > tools/openings-chess.epd
+    python3 tools/chess_openings.py --count 400 --seed 3 --avoid tools/openings-chess.epd \
+        > tools/openings-chess-400b.epd
 
 Needs Debian's `stockfish` (15.1, /usr/games/stockfish).
 """
@@ -75,10 +80,20 @@ def main():
     ap.add_argument("--balance", type=int, default=40)
     ap.add_argument("--seed", type=int, default=2026)
     ap.add_argument("--engine", default="/usr/games/stockfish")
+    ap.add_argument("--avoid", nargs="*", default=[], metavar="EPD", help="positions no opening may repeat")
     a = ap.parse_args()
+    avoid = set()
+    for path in a.avoid:
+        try:
+            with open(path) as f:
+                avoid.update(" ".join(line.split()[:4]) for line in f if len(line.split()) >= 4)
+        except OSError as e:
+            print(f"chess_openings: cannot read {path}: {e.strerror}", file=sys.stderr)
+            sys.exit(2)
     rng = random.Random(a.seed)
     eng = Engine(a.engine)
     seen = set()
+    avoided = 0
     tries = 0
     while len(seen) < a.count and tries < a.count * 20:
         tries += 1
@@ -94,13 +109,16 @@ def main():
         fen = " ".join(eng.fen(moves).split()[:4])
         if fen in seen:
             continue
+        if fen in avoid:
+            avoided += 1
+            continue
         final = eng.search(moves, a.check_depth, 1)
         if not final or abs(max(final.values())) > a.balance:
             continue
         seen.add(fen)
         print(f'{fen} id "{len(seen)}: {" ".join(moves)}";', flush=True)
     eng.send("quit")
-    print(f"chess_openings: {len(seen)} openings in {tries} tries", file=sys.stderr)
+    print(f"chess_openings: {len(seen)} openings in {tries} tries ({avoided} in --avoid's files)", file=sys.stderr)
 
 
 if __name__ == "__main__":
