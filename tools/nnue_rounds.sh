@@ -96,7 +96,7 @@ xiangqi)
     trainon chariot-train xq-r4-from3.nnue "$r2files,$r3files,$r4files,$r5files" xq-r5-from4.nnue 480
     # round 6: round 5's net plays here at 1250 nodes a move (seed 61, stopped after 23,712 games) and at
     # 625 (seed 62, stopped after 115,864 games); then round 5's net trained on for 10 epochs with rounds 2
-    # to 6's data, and with rounds 4 to 6's (not played)
+    # to 6's data (shipped), and with rounds 4 to 6's (no better or worse at 20,000 nodes a move)
     netround chariot xq-r5-from4.nnue xq-r6-n1250 1250 61:23712
     r6files=$files
     netround chariot xq-r5-from4.nnue xq-r6-n625 625 62:115864
