@@ -20,7 +20,11 @@ make -s -j"$cores" "${targets[@]}" > /tmp/device_batch_build.log 2>&1 ||
     { tail -20 /tmp/device_batch_build.log; exit 1; }
 [ "$scaling" -gt 0 ] && SCALING_SECONDS=$scaling bash tools/cluster_scaling.sh 16 2 16 2>&1 | tee "$out/scaling.txt"
 chess_threads=$((cores * ${CHESS_SHARE:-3} / 4)) xq_threads=$((cores - cores * ${CHESS_SHARE:-3} / 4))
-cn=${CHESS_NODES:-1250} xn=${XQ_NODES:-625} # datagen's defaults (GAME_DATAGEN_NODES)
+default_nodes() { # ENGINE: its datagen's default budget a move (the game's GAME_DATAGEN_NODES), as --help says
+    "./$1" datagen --help 2>&1 | sed -n 's/.*--nodes \([0-9]*\), --threads.*/\1/p'
+}
+cn=${CHESS_NODES:-$(default_nodes chariot-chess)} xn=${XQ_NODES:-$(default_nodes chariot)}
+[ -n "$cn" ] && [ -n "$xn" ] || { echo "device_batch.sh: datagen --help named no default --nodes" >&2; exit 1; }
 cp=${CHESS_POSITIONS:-1000000000} xp=${XQ_POSITIONS:-1000000000}
 echo "== datagen for $datagen s: chess $chess_threads workers --nodes $cn, xiangqi $xq_threads --nodes $xn, --seed $seed"
 timeout -s INT "$datagen" ./chariot-chess datagen --out "/tmp/chess-n$cn-s$seed.bin" --positions "$cp" \
