@@ -66,7 +66,11 @@ static void test_incremental(const NnueNet *net)
 {
     static Position pos;
     static NnueAccumulator stack[TEST_PLIES + 2];
-    int mismatches = 0, evaluated = 0, nulls = 0;
+    int mismatches = 0, evaluated = 0, nulls = 0, out_of_range = 0;
+    const NnueActive active = nnue_game_active();
+    int32_t high[TEST_HIDDEN], low[TEST_HIDDEN];
+    for (int j = 0; j < net->hidden && j < TEST_HIDDEN; j++)
+        nnue_unit_range(net->w1, net->b1[j], (size_t)net->hidden, (size_t)j, &active, &high[j], &low[j]);
     for (int g = 0; g < TEST_GAMES; g++) {
         char err[160];
         const char *fen = GAME_BENCH_FENS[g % GAME_BENCH_FEN_COUNT];
@@ -81,6 +85,9 @@ static void test_incremental(const NnueNet *net)
                 NnueAccumulator full;
                 nnue_refresh(net, &pos, &full);
                 evaluated++;
+                for (int c = 0; c < 2; c++) /* the range check's bounds hold every position's sums */
+                    for (int j = 0; j < net->hidden && j < TEST_HIDDEN; j++)
+                        out_of_range += full.v[c][j] > high[j] || full.v[c][j] < low[j];
                 if (lazy != fresh || !same_accumulator(net, &stack[ply], &full)) {
                     if (mismatches++ < 3) {
                         char f[128];
@@ -106,6 +113,7 @@ static void test_incremental(const NnueNet *net)
         }
     }
     CHECK(mismatches == 0, "%d of %d evaluations: incremental differs from fresh", mismatches, evaluated);
+    CHECK(out_of_range == 0, "%d accumulator sums outside the range check's bounds", out_of_range);
     CHECK(evaluated > TEST_GAMES * TEST_PLIES / 6 && nulls > 0, "%d evaluations, %d null moves", evaluated, nulls);
 }
 
@@ -134,6 +142,29 @@ static void test_output(const NnueNet *net)
                                           : want;
     const Score got = nnue_evaluate_fresh(net, &pos);
     CHECK(got == want, "the net's score %d, the format's arithmetic %lld", got, (long long)want);
+}
+
+/* Sets the weight from input i to hidden unit j in a net file of TEST_HIDDEN units. */
+static void put_w1(uint8_t *file, size_t i, int j, int v)
+{
+    uint8_t *w = file + NNUE_HEADER_SIZE + 2 * (i * TEST_HIDDEN + (size_t)j);
+    w[0] = (uint8_t)(v & 255), w[1] = (uint8_t)((unsigned)v >> 8 & 255);
+}
+
+/* Inputs a position can have on together, as many as the contract allows: each side's groups in turn,
+ * as many of a group's inputs as the group can have on, each on a square no other chosen input uses.
+ * Returns how many (NNUE_MAX_ACTIVE where the counts add up to a full board). */
+static int inputs_on_together(int inputs[NNUE_MAX_ACTIVE])
+{
+    const int groups = NNUE_INPUTS / SQUARE_NB;
+    int n = 0, sq = 0;
+    for (int side = 0; side < 2; side++)
+        for (int g = side * groups / 2, of_side = 0; g < (side + 1) * groups / 2; g++)
+            for (int k = 0;
+                 k < game_nnue_group_most(g) && of_side < NNUE_SIDE_MOST && n < NNUE_MAX_ACTIVE && sq < SQUARE_NB;
+                 k++, of_side++)
+                inputs[n++] = g * SQUARE_NB + sq++;
+    return n;
 }
 
 static void expect_refused(const uint8_t *bytes, size_t size, const char *why, const char *what)
@@ -174,27 +205,36 @@ static void test_refusals(const uint8_t *good, size_t size)
     b[w2_at + 2 * 5] = 0xff, b[w2_at + 2 * 5 + 1] = 0x7f; /* the sixth output weight 32767 */
     expect_refused(b, size, "outside", "an output weight that could overflow the output's sum");
     memcpy(b, good, size);
-    for (int i = 0; i < NNUE_MAX_ACTIVE; i++) { /* hidden unit 3 at 1100 for as many inputs as pieces can be on */
-        uint8_t *w = b + NNUE_HEADER_SIZE + 2 * ((size_t)i * TEST_HIDDEN + 3);
-        w[0] = 1100 & 255, w[1] = 1100 >> 8;
-    }
+    int together[NNUE_MAX_ACTIVE];
+    const int n_together = inputs_on_together(together);
+    CHECK(n_together == NNUE_MAX_ACTIVE, "%d inputs can be on together, the contract says %d", n_together,
+          NNUE_MAX_ACTIVE);
+    for (int i = 0; i < n_together; i++) /* hidden unit 3 at 1100 for inputs a position can have on together */
+        put_w1(b, (size_t)together[i], 3, 1100);
     expect_refused(b, size, "beyond int16", "first-layer weights whose sum could leave int16");
     memcpy(b, good, size);
-    for (int i = 0; i < NNUE_MAX_ACTIVE; i++) { /* the same below int16's least */
-        uint8_t *w = b + NNUE_HEADER_SIZE + 2 * ((size_t)(i + SQUARE_NB) * TEST_HIDDEN + 3);
-        w[0] = (uint8_t)(-1100 & 255), w[1] = (uint8_t)((unsigned)-1100 >> 8 & 255);
-    }
+    for (int i = 0; i < n_together; i++) /* the same below int16's least */
+        put_w1(b, (size_t)together[i], 3, -1100);
     expect_refused(b, size, "beyond int16", "first-layer weights whose sum could fall below int16");
+    /* every square of each side's king at 1100 for unit 3: 32 of those inputs sum to 35,200, but a position
+     * has one king a side, so its accumulator stays within 2 x 1100 plus 30 random weights: the net loads */
+    memcpy(b, good, size);
+    for (int g = 0; g < NNUE_INPUTS / SQUARE_NB; g++)
+        for (int sq = 0; g % (NNUE_INPUTS / SQUARE_NB / 2) == KING - 1 && sq < SQUARE_NB; sq++)
+            put_w1(b, (size_t)g * SQUARE_NB + (size_t)sq, 3, 1100);
+    {
+        char why[256] = "";
+        NnueNet *kings = nnue_read(b, size, why, sizeof why);
+        CHECK(kings != NULL, "large weights of the kings' inputs, one king a side, load: %s", why);
+        nnue_free(kings);
+    }
     /* every input of 15 squares at +1100 and of 15 others at -1100 for unit 3: 32 of them sum to 35,200, but
      * no position has two pieces on one square, so its accumulator stays within 15 x 1100 plus 17 random
      * weights (at most 263 each) of the bias: the net loads */
     memcpy(b, good, size);
     for (size_t i = 0; i < (size_t)NNUE_INPUTS; i++)
-        if (i % SQUARE_NB < 30) {
-            const int v = i % SQUARE_NB < 15 ? 1100 : -1100;
-            uint8_t *w = b + NNUE_HEADER_SIZE + 2 * (i * TEST_HIDDEN + 3);
-            w[0] = (uint8_t)(v & 255), w[1] = (uint8_t)((unsigned)v >> 8 & 255);
-        }
+        if (i % SQUARE_NB < 30)
+            put_w1(b, i, 3, i % SQUARE_NB < 15 ? 1100 : -1100);
     char why[256] = "";
     NnueNet *net = nnue_read(b, size, why, sizeof why);
     CHECK(net != NULL, "large weights that no position sums together load: %s", why);
@@ -249,6 +289,36 @@ static void test_feature_squares(void)
     CHECK(bad == 0, "each piece's inputs lie on distinct squares (%d clashes)", bad);
 }
 
+/* The range check counts pieces, not only squares: a unit whose weights are 100 on every input of one
+ * group (one colour's one piece type) and 0 elsewhere reaches at most 100 times the pieces of that type a
+ * side can have, and -100 the same below its bias. */
+static void test_range_counts(void)
+{
+    static int16_t w1[NNUE_INPUTS]; /* one hidden unit */
+    const NnueActive active = nnue_game_active();
+    int wrong = 0;
+    for (int g = 0; g < NNUE_INPUTS / SQUARE_NB; g++)
+        for (int sign = -1; sign <= 1; sign += 2) {
+            for (int i = 0; i < NNUE_INPUTS; i++)
+                w1[i] = (int16_t)(i / SQUARE_NB == g ? sign * 100 : 0);
+            int32_t high, low;
+            nnue_unit_range(w1, 7, 1, 0, &active, &high, &low);
+            const int32_t want = 100 * game_nnue_group_most(g);
+            if (sign > 0 ? high != 7 + want || low != 7 : high != 7 || low != 7 - want) {
+                if (wrong++ < 3)
+                    CHECK(false, "group %d, weights %d: range [%d, %d], want the bias 7 %c %d", g, sign * 100, low,
+                          high, sign > 0 ? '+' : '-', want);
+            }
+        }
+    for (int i = 0; i < NNUE_INPUTS; i++) /* every input: a full board, one piece a square */
+        w1[i] = 100;
+    int32_t high, low;
+    nnue_unit_range(w1, 0, 1, 0, &active, &high, &low);
+    CHECK(high == 100 * NNUE_MAX_ACTIVE && low == 0, "every weight 100: range [%d, %d], want [0, %d]", low, high,
+          100 * NNUE_MAX_ACTIVE);
+    CHECK(wrong == 0, "%d groups' ranges wrong", wrong);
+}
+
 void test_nnue(void)
 {
     size_t size;
@@ -257,6 +327,7 @@ void test_nnue(void)
     NnueNet *net = file ? nnue_read(file, size, err, sizeof err) : NULL;
     CHECK(net != NULL, "a net in the format reads: %s", err);
     test_feature_squares();
+    test_range_counts();
     if (net) {
         test_output(net);
         test_incremental(net);

@@ -32,6 +32,13 @@ held=$(awk '/^ranges:/ {print $12}' "$tmp/log3")
 awk -v r="$held" 'BEGIN {exit !(r <= 0.52)}' || fail "--acc-limit 0.5 left a range of $held" # 0.52: rounding
 grep -q '^epoch [0-9]*: a unit scaled back to the accumulator limit 0.50 [0-9]* times' "$tmp/log3" ||
     fail "--acc-limit scaled no unit back, or did not say so"
+# --acc-count squares (the count of the nets before 2026-11-28): the limit holds the bound by squares alone,
+# which is never below the engine's (squares and a side's pieces of each type)
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/held2.nnue" --hidden 16 --epochs 4 --batch 128 --threads 2 \
+    --acc-limit 0.5 --acc-count squares > "$tmp/log4" || fail "training with --acc-count squares exited with $?"
+read -r both squares < <(awk '/^ranges:/ {sub(/;/, "", $16); print $12, $16}' "$tmp/log4")
+awk -v r="$squares" -v b="$both" 'BEGIN {exit !(r <= 0.52 && b <= r)}' ||
+    fail "--acc-count squares --acc-limit 0.5 left ranges $both and $squares (by squares)"
 inputs=$(awk '/^wrote/ {print $3}' "$tmp/log")
 want=$((64 + 2 * (inputs * 16 + 16 + 32) + 4)) # nnue_format.h
 [ "$(stat -c %s "$tmp/net.nnue")" = "$want" ] || fail "net file of $(stat -c %s "$tmp/net.nnue") bytes, want $want"

@@ -45,9 +45,13 @@ netround() { # ENGINE NET PREFIX NODES SEED:GAMES...: NET plays each run; files=
         files="$files${files:+,}$out/$3-s${run%:*}.bin"
     done
 }
+# Every net below was trained before the trainer's accumulator range counted a side's pieces of each type
+# (2026-11-28): --acc-count squares, its count before, makes them again byte for byte.
+xqtrain() { ./chariot-train --acc-count squares "$@"; }
+chtrain() { ./chariot-train-chess --acc-count squares "$@"; }
 trainon() { # TRAINER FROM DATA OUT SCALE: the net FROM trained on with DATA for 10 epochs (λ 0.1, K SCALE)
-    "./$1" --data "$3" --out "$out/$4" --from "$out/$2" --epochs 10 --scale "$5" --lambda 0.1 --threads 2 |
-        tail -3
+    "./$1" --acc-count squares --data "$3" --out "$out/$4" --from "$out/$2" --epochs 10 --scale "$5" \
+        --lambda 0.1 --threads 2 | tail -3
 }
 case $game in
 xiangqi)
@@ -56,14 +60,14 @@ xiangqi)
     datagen chariot xq-s1001.bin 1001 --games 1242 # a lent 16-core machine's two batches
     datagen chariot xq-s2001.bin 2001 --games 6243
     data="$out/xq-s1.bin,$out/xq-s1001.bin,$out/xq-s2001.bin"
-    ./chariot-train --data "$data" --out "$out/xq-r1-l05.nnue" --hidden 128 --epochs 30 --scale 480 \
+    xqtrain --data "$data" --out "$out/xq-r1-l05.nnue" --hidden 128 --epochs 30 --scale 480 \
         --lambda 0.5 --threads 2 | tail -3
     datagen chariot xq-s1.bin 1 --positions 726172 # the same run, on to its first 726,172 positions
-    ./chariot-train --data "$data" --out "$out/xq-r1-l01.nnue" --hidden 128 --epochs 30 --scale 480 \
+    xqtrain --data "$data" --out "$out/xq-r1-l01.nnue" --hidden 128 --epochs 30 --scale 480 \
         --lambda 0.1 --threads 2 | tail -3 # round 1's net, in nets/xiangqi.nnue until round 2
-    ./chariot-train --data "$data" --out "$out/xq-r1-l05-1449k.nnue" --hidden 128 --epochs 30 --scale 480 \
+    xqtrain --data "$data" --out "$out/xq-r1-l05-1449k.nnue" --hidden 128 --epochs 30 --scale 480 \
         --lambda 0.5 --threads 2 | tail -3
-    ./chariot-train --data "$data" --out "$out/xq-r1-l05-mirror.nnue" --hidden 128 --epochs 30 --scale 480 \
+    xqtrain --data "$data" --out "$out/xq-r1-l05-mirror.nnue" --hidden 128 --epochs 30 --scale 480 \
         --lambda 0.5 --threads 2 --mirror | tail -3
     # round 2: round 1's net plays at 2500 nodes a move (seeds 7001 and 7003 on a lent 16-core machine),
     # then round 1's net trained on with these data for 10 epochs, and nets of 128 and 256 units from
@@ -71,7 +75,7 @@ xiangqi)
     netround chariot xq-r1-l01.nnue xq-r2-n2500 2500 7001:23238 7003:13144
     trainon chariot-train xq-r1-l01.nnue "$files" xq-r2-from1.nnue 480
     for h in 128 256; do
-        ./chariot-train --data "$files" --out "$out/xq-r2-h$h.nnue" --hidden $h --epochs 30 --scale 480 \
+        xqtrain --data "$files" --out "$out/xq-r2-h$h.nnue" --hidden $h --epochs 30 --scale 480 \
             --lambda 0.1 --threads 2 | tail -3
     done
     # round 3: round 2's net plays here, at 2500 nodes a move (seed 31, stopped after 1,091 games) and at
@@ -108,15 +112,15 @@ xiangqi)
 chess)
     make -s chariot-chess chariot-train-chess
     datagen chariot-chess chess-s1001.bin 1001 --games 6606 # a lent 16-core machine's batch
-    ./chariot-train-chess --data "$out/chess-s1001.bin" --out "$out/chess-r1-l05.nnue" --hidden 128 --epochs 30 \
+    chtrain --data "$out/chess-s1001.bin" --out "$out/chess-r1-l05.nnue" --hidden 128 --epochs 30 \
         --scale 150 --lambda 0.5 --threads 2 | tail -3
-    ./chariot-train-chess --data "$out/chess-s1001.bin" --out "$out/chess-r1-l01.nnue" --hidden 128 --epochs 30 \
+    chtrain --data "$out/chess-s1001.bin" --out "$out/chess-r1-l01.nnue" --hidden 128 --epochs 30 \
         --scale 150 --lambda 0.1 --threads 2 | tail -3
     # round 2: the 2-core run of 2026-11-27 (seed 1); the first two nets saw its file while it grew
     datagen chariot-chess chess-n5000-s1.bin 1 --games 35847
     data="$out/chess-s1001.bin,$out/chess-n5000-s1.bin"
     for n in 1022988 2418708 3304689; do # the last: round 2's net, in nets/chess.nnue until round 3
-        ./chariot-train-chess --data "$data" --max-positions "$(count $n)" --out "$out/chess-r2-l01-$n.nnue" \
+        chtrain --data "$data" --max-positions "$(count $n)" --out "$out/chess-r2-l01-$n.nnue" \
             --hidden 128 --epochs 30 --scale 150 --lambda 0.1 --threads 2 | tail -3
     done
     # round 3: round 2's net plays (the seed-1 run went on to 47,215 games), at three budgets a move
@@ -126,21 +130,21 @@ chess)
     netplay chariot-chess $r2 chess-r3-n2500-s5.bin 5 2500 30850
     netplay chariot-chess $r2 chess-r3-n1250-s7.bin 7 1250 52162
     data="$data,$out/chess-r3-s3.bin,$out/chess-r3-n2500-s5.bin,$out/chess-r3-n1250-s7.bin"
-    ./chariot-train-chess --data "$data" --out "$out/chess-r3-l01.nnue" --hidden 128 --epochs 30 --scale 150 \
+    chtrain --data "$data" --out "$out/chess-r3-l01.nnue" --hidden 128 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
     # round 4: round 3's net plays at 1250 nodes a move (a lent 16-core machine's two runs), then nets of
     # 128 and 256 hidden units on all the data; the second is nets/chess.nnue
     netround chariot-chess chess-r3-l01.nnue chess-r4-n1250 1250 4001:47296 4003:34917
     data="$data,$files"
     for h in 128 256; do
-        ./chariot-train-chess --data "$data" --out "$out/chess-r4-h$h.nnue" --hidden $h --epochs 30 --scale 150 \
+        chtrain --data "$data" --out "$out/chess-r4-h$h.nnue" --hidden $h --epochs 30 --scale 150 \
             --lambda 0.1 --threads 2 | tail -3
     done
     # round 5: round 4's 256-unit net plays at 1250 nodes a move (seed 11 here, 5001 and 5003 on a lent
     # 16-core machine), then a 256-unit net on all the data
     netround chariot-chess chess-r4-h256.nnue chess-r5-n1250 1250 11:21953 5001:58996 5003:30387
     data="$data,$files"
-    ./chariot-train-chess --data "$data" --out "$out/chess-r5-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
+    chtrain --data "$data" --out "$out/chess-r5-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
     shipped=chess-r5-h256.nnue # nets/chess.nnue
     # round 6: round 5's net plays at 1250 nodes a move (seeds 6001 and 6003 on a lent 16-core machine, 21
@@ -148,7 +152,7 @@ chess)
     # (neither ships: docs/nnue.md, "Chess round 6")
     netround chariot-chess chess-r5-h256.nnue chess-r6-n1250 1250 21:60069 6001:67003 6003:33593
     data=$files
-    ./chariot-train-chess --data "$data" --out "$out/chess-r6-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
+    chtrain --data "$data" --out "$out/chess-r6-h256.nnue" --hidden 256 --epochs 30 --scale 150 \
         --lambda 0.1 --threads 2 | tail -3
     trainon chariot-train-chess chess-r5-h256.nnue "$data" chess-r6-from5.nnue 150
     ;;

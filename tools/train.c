@@ -8,7 +8,7 @@
  *   chariot-train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]
  *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
  *                 [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]
- *                 [--stop-after K] [--resume]
+ *                 [--acc-count pieces|squares] [--stop-after K] [--resume]
  *
  * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
  * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
@@ -40,6 +40,9 @@
  * unit past INT16_MAX / QA (32.03; nnue_format.h, nnue_unit_range). Every RANGE_EVERY steps (and before a
  * checkpoint) a unit whose quantised range passes --acc-limit (default 31, below 32.03 by what a few steps
  * can add) has its input weights and bias scaled back to the limit; an epoch that did so says how often.
+ * The range counts one piece a square and a side's pieces of each type (--acc-count pieces, the engine's
+ * count); --acc-count squares counts one piece a square alone, the trainer's count before 2026-11-28, so
+ * that tools/nnue_rounds.sh makes the nets of the rounds before again, byte for byte.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -91,6 +94,7 @@ typedef struct {
     const char *data, *out, *from;
     int hidden, epochs, batch, threads, stop_after;
     double lr, lambda, scale, val, acc_limit;
+    bool acc_squares_only; /* --acc-count squares */
     bool mirror, resume;
     uint64_t seed, max_positions;
 } Options;
@@ -301,15 +305,17 @@ static void quantise_hidden(const Net *net, int16_t *w1, int16_t *b1)
 /* Keeps every hidden unit's accumulator range, as the quantised net will have it (nnue_unit_range), within
  * limit (in 1.0 units): a unit past it has its input weights and bias scaled down by limit / its range.
  * q is scratch for the quantised w1. Returns how many units were scaled. */
-static int keep_in_range(Net *net, int16_t *q, double limit)
+static int keep_in_range(Net *net, int16_t *q, double limit, bool squares_only)
 {
     const size_t nh = (size_t)net->hidden;
     int16_t qb[MAX_HIDDEN];
     quantise_hidden(net, q, qb);
     int scaled = 0;
+    NnueActive active = nnue_game_active();
+    active.squares_only = squares_only;
     for (size_t j = 0; j < nh; j++) {
         int32_t high, low;
-        nnue_unit_range(q, qb[j], INPUTS, nh, j, NNUE_MAX_ACTIVE, SQUARE_NB, &high, &low);
+        nnue_unit_range(q, qb[j], nh, j, &active, &high, &low);
         const double most = (double)(high > -low ? high : -low) / QA;
         if (most <= limit)
             continue;
@@ -362,10 +368,14 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
     int w2_most = 0;
     for (int j = 0; j < 2 * nh; j++)
         w2_most = abs(w2[j]) > w2_most ? abs(w2[j]) : w2_most;
-    const int32_t acc_most = nnue_worst_accumulator(w1, b1, INPUTS, (size_t)nh, NNUE_MAX_ACTIVE, SQUARE_NB);
-    printf("ranges: largest |w2| %.3f (the format's limit %d), largest accumulator possible %.2f (int16 holds "
-           "%.2f)\n",
-           (double)w2_most / QB, NNUE_W2_LIMIT, (double)acc_most / QA, (double)INT16_MAX / QA);
+    NnueActive active = nnue_game_active();
+    const int32_t acc_most = nnue_worst_accumulator(w1, b1, (size_t)nh, &active);
+    active.squares_only = true;
+    const int32_t acc_squares = nnue_worst_accumulator(w1, b1, (size_t)nh, &active);
+    printf("ranges: largest |w2| %.3f (the format's limit %d), largest accumulator possible %.2f (by squares "
+           "alone %.2f; int16 holds %.2f)\n",
+           (double)w2_most / QB, NNUE_W2_LIMIT, (double)acc_most / QA, (double)acc_squares / QA,
+           (double)INT16_MAX / QA);
     if (acc_most > INT16_MAX) {
         fprintf(stderr, "train: an accumulator of this net could leave int16: %s not written\n", path);
         free(w1);
@@ -515,9 +525,9 @@ static void settings_text(const Options *o, const Sample *s, size_t n, char *out
     }
     snprintf(out, size,
              "game=%s hidden=%d epochs=%d batch=%d lr=%.10g lambda=%.10g scale=%.10g val=%.10g seed=%llu "
-             "mirror=%d acc-limit=%.10g random-start=%d positions=%zu data-hash=%016llx",
+             "mirror=%d acc-limit=%.10g acc-count=%s random-start=%d positions=%zu data-hash=%016llx",
              GAME_NAME, o->hidden, o->epochs, o->batch, o->lr, o->lambda, o->scale, o->val, (unsigned long long)o->seed,
-             o->mirror, o->acc_limit, !o->from, n, (unsigned long long)h);
+             o->mirror, o->acc_limit, o->acc_squares_only ? "squares" : "pieces", !o->from, n, (unsigned long long)h);
 }
 
 /* Two settings_text texts (the same words in the same order) compared word by word: false when they are
@@ -576,7 +586,7 @@ static int usage(const char *why)
             "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
             "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
             "             [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]\n"
-            "             [--stop-after K] [--resume]\n",
+            "             [--acc-count pieces|squares] [--stop-after K] [--resume]\n",
             why);
     return 2;
 }
@@ -616,6 +626,8 @@ static bool parse_options(int argc, char **argv, Options *o)
             o->out = v;
         else if (!strcmp(a, "--from"))
             o->from = v;
+        else if (!strcmp(a, "--acc-count") && (!strcmp(v, "pieces") || !strcmp(v, "squares")))
+            o->acc_squares_only = !strcmp(v, "squares");
         else if (!strcmp(a, "--hidden") && num_parse_i64(v, NNUE_HIDDEN_STEP, MAX_HIDDEN, &x) == NUM_OK &&
                  x % NNUE_HIDDEN_STEP == 0)
             o->hidden = (int)x;
@@ -806,9 +818,9 @@ int main(int argc, char **argv)
             adam(net.w2, sum.w2, &run.mo[2], 2 * (size_t)o.hidden, lr, per, step);
             adam(&net.b2, &sum.b2, &run.mo[3], 1, lr, per, step);
             if (step % RANGE_EVERY == 0)
-                scaled += keep_in_range(&net, q1, o.acc_limit);
+                scaled += keep_in_range(&net, q1, o.acc_limit, o.acc_squares_only);
         }
-        scaled += keep_in_range(&net, q1, o.acc_limit);
+        scaled += keep_in_range(&net, q1, o.acc_limit, o.acc_squares_only);
         const double took = seconds_now() - t0;
         printf("epoch %d: training loss %.6f, validation loss %.6f (learning rate %g, %.0f positions/s)\n", epoch,
                loss / (double)ntrain, mean_loss(&net, samples, order + ntrain, nval, o.scale), lr,

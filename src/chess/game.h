@@ -138,15 +138,25 @@ static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->pl
  * square as the perspective sees it), the perspective's own pieces first; Black's view turns the board
  * top to bottom (rank r becomes 7 - r). The trainer (tools/train.c) uses this map too, so the two cannot
  * drift apart. */
+/* What a side can have (the FEN reader refuses more; no move adds a piece): one king, 16 pieces, 8 pawns. */
+enum { MAX_PIECES_PER_SIDE = 16, MAX_PAWNS = 8 };
 enum {
     NNUE_INPUTS = 2 * (PIECE_TYPE_NB - 1) * SQUARE_NB,
-    NNUE_MAX_ACTIVE = 32, /* inputs on at once: the pieces a board can hold, 16 a side */
+    NNUE_MAX_ACTIVE = 2 * MAX_PIECES_PER_SIDE, /* inputs on at once: the pieces a board can hold */
+    NNUE_SIDE_MOST = MAX_PIECES_PER_SIDE,      /* inputs on at once of one side's groups (below) */
 };
 static inline int game_nnue_feature(Color perspective, int piece, int sq)
 {
     const int type = piece & 7, theirs = (piece >> 3) != (int)perspective;
     const int seen = perspective == 0 ? sq : (RANK_NB - 1 - sq / FILE_NB) * FILE_NB + sq % FILE_NB;
     return (theirs * (PIECE_TYPE_NB - 1) + type - 1) * SQUARE_NB + seen;
+}
+/* The inputs of group g (input / SQUARE_NB: one colour's one piece type) on at once at most: promotions
+ * can make 15 queens beside the king, but never more than 8 pawns or one king. */
+static inline int game_nnue_group_most(int group)
+{
+    const int type = group % (PIECE_TYPE_NB - 1) + 1;
+    return type == KING ? 1 : type == PAWN ? MAX_PAWNS : MAX_PIECES_PER_SIDE - 1;
 }
 /* The squares whose contents a move changes (castling also the rook's two squares, en passant the taken
  * pawn's): the net's accumulator is updated from what stood there before the move and after it. */

@@ -12,7 +12,7 @@
 #include "numparse.h"
 
 static const char PIECE_CHARS[] = " PNBRQK  pnbrqk";
-enum { FEN_MAX_HALFMOVE = 1000, FEN_MAX_FULLMOVE = 100000, MAX_PIECES_PER_SIDE = 16, MAX_PAWNS = 8 };
+enum { FEN_MAX_HALFMOVE = 1000, FEN_MAX_FULLMOVE = 100000 };
 
 _Static_assert(sizeof(PosState) == 40, "PosState is 40 bytes: the history is copied per thread and per search");
 

@@ -41,6 +41,9 @@ static inline const char *game_color_name(Color c);                   /* "Red", 
 static inline int pos_rule_counter(const Position *pos);              /* plies counted by the move-count rule */
 /* The net's input for `piece` on `sq` seen from `perspective`, below NNUE_INPUTS (nnue.c, tools/train.c). */
 static inline int game_nnue_feature(Color perspective, int piece, int sq);
+/* How many inputs of group g (input / SQUARE_NB: one colour's one piece type, the perspective's own
+ * groups first) a position can have on at once; NNUE_SIDE_MOST of either half, NNUE_MAX_ACTIVE in all. */
+static inline int game_nnue_group_most(int group);
 
 /* --- Setup and text. --- */
 void game_init(void);                  /* tables the game needs (attacks, keys); before any position is set */

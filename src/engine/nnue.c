@@ -19,8 +19,10 @@
 #endif
 
 enum { NNUE_MAX_FILE_BYTES = 64 << 20 }; /* far above any net this format can hold (NNUE_MAX_HIDDEN) */
-_Static_assert((int)NNUE_MAX_ACTIVE <= (int)NNUE_MAX_ACTIVE_LIMIT && (int)SQUARE_NB <= (int)NNUE_MAX_SQUARES_LIMIT,
-               "the range check counts every piece on every square");
+_Static_assert((int)NNUE_MAX_ACTIVE <= (int)NNUE_MAX_ACTIVE_LIMIT && (int)SQUARE_NB <= (int)NNUE_MAX_SQUARES_LIMIT &&
+                   NNUE_INPUTS % SQUARE_NB == 0 && NNUE_INPUTS / SQUARE_NB % 2 == 0 &&
+                   NNUE_INPUTS / SQUARE_NB <= NNUE_MAX_GROUPS_LIMIT,
+               "the range check counts every piece on every square, in whole groups, half of them a side's");
 
 static NnueNet *refuse(char *err, size_t errlen, const char *fmt, ...)
 {
@@ -92,7 +94,8 @@ NnueNet *nnue_read(const uint8_t *bytes, size_t size, char *err, size_t errlen)
             return refuse(err, errlen, "output weight %zu is %d, outside (-%d, %d): not a trained net", i, bad,
                           NNUE_W2_LIMIT * NNUE_QB, NNUE_W2_LIMIT * NNUE_QB);
         }
-    const int32_t acc_most = nnue_worst_accumulator(net->w1, net->b1, NNUE_INPUTS, hidden, NNUE_MAX_ACTIVE, SQUARE_NB);
+    const NnueActive active = nnue_game_active();
+    const int32_t acc_most = nnue_worst_accumulator(net->w1, net->b1, hidden, &active);
     if (acc_most > INT16_MAX) {
         nnue_free(net);
         return refuse(err, errlen, "an accumulator could reach %d, beyond int16's %d: not a trained net", acc_most,

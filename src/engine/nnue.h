@@ -29,6 +29,19 @@ typedef struct NnueNet {
     char source[256];  /* "embedded" or the file it was read from */
 } NnueNet;
 
+/* What a position of this game can have on at once, from the contract: the range check's counts
+ * (nnue_format.h, nnue_unit_range). */
+static inline NnueActive nnue_game_active(void)
+{
+    NnueActive a = {.squares = SQUARE_NB,
+                    .max_active = NNUE_MAX_ACTIVE,
+                    .side_most = NNUE_SIDE_MOST,
+                    .groups = NNUE_INPUTS / SQUARE_NB};
+    for (int g = 0; g < a.groups; g++)
+        a.group_most[g] = (uint8_t)game_nnue_group_most(g);
+    return a;
+}
+
 /* The game's net, compiled into the binary from nets/GAME.nnue (the Makefile writes build/net_GAME.c);
  * size 0 where the game has none yet. */
 extern const unsigned char NNUE_EMBEDDED[];

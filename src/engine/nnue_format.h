@@ -24,14 +24,15 @@
  *
  * The units: version 2 had QA 255 and QB 256, and its integer net was 13 centipawns on average from the float
  * one (the shipped xiangqi net); QA 1023 and QB 512 (version 3) bring that to 2.3 (docs/nnue.md). An
- * accumulator holds |sum| < 32.0 in int16 at QA 1023 (the shipped nets' worst case over 32 pieces, one a
- * square, is 11.5 and 31.0; the trainer prints it and writes no net that could leave int16, the engine
- * loads none: nnue_worst_accumulator); |w2| < NNUE_W2_LIMIT (the shipped nets' largest 1.9 and 1.6) keeps the output
- * layer's sum inside int32, and the engine refuses a file whose w2 leaves that range.
+ * accumulator holds |sum| < 32.0 in int16 at QA 1023 (the worst case over the positions the game accepts,
+ * nnue_worst_accumulator below: the trainer prints it and writes no net that could leave int16, the engine
+ * loads none; docs/nnue.md gives the shipped nets'); |w2| < NNUE_W2_LIMIT keeps the output layer's sum
+ * inside int32, and the engine refuses a file whose w2 leaves that range.
  */
 #ifndef CHARIOT_NNUE_FORMAT_H
 #define CHARIOT_NNUE_FORMAT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -64,43 +65,80 @@ static inline uint32_t nnue_format_hash(uint32_t inputs, uint32_t hidden)
     return h;
 }
 
-/* The sum of the max_active largest of v[0..n) (each >= 0); max_active <= NNUE_MAX_ACTIVE_LIMIT. */
-enum { NNUE_MAX_ACTIVE_LIMIT = 64, NNUE_MAX_SQUARES_LIMIT = 128 };
-static inline int32_t nnue_sum_of_largest(const int32_t *v, size_t n, int max_active)
+/* What a board can hold, as the range check counts it: the game's feature map puts input i on square
+ * i % squares (a square holds one piece) and in group i / squares (one colour's one piece type as the
+ * perspective sees it, the perspective's own groups first), and the game's rules cap how many pieces a
+ * group and a side can have (the contract's NNUE_MAX_ACTIVE, NNUE_SIDE_MOST, game_nnue_group_most). */
+enum { NNUE_MAX_ACTIVE_LIMIT = 64, NNUE_MAX_SQUARES_LIMIT = 128, NNUE_MAX_GROUPS_LIMIT = 32 };
+typedef struct {
+    size_t squares;                            /* an input's square: input % squares */
+    int max_active;                            /* inputs on at once in all: the pieces a board holds */
+    int side_most;                             /* inputs on at once in either half of the groups: a side's */
+    int groups;                                /* inputs / squares, even: the first half the perspective's */
+    uint8_t group_most[NNUE_MAX_GROUPS_LIMIT]; /* inputs of the group on at once: its pieces a side can have */
+    bool squares_only; /* the bound by squares alone (the trainer's --acc-count squares: nets before 2026-11-28) */
+} NnueActive;
+
+/* Keeps top[0..k) the k largest values offered so far, largest first (top starts all 0: values <= 0 are
+ * never kept). */
+static inline void nnue_keep_largest(int32_t *top, int k, int32_t v)
 {
-    int32_t top[NNUE_MAX_ACTIVE_LIMIT] = {0}; /* the largest so far, largest first */
-    for (size_t i = 0; i < n; i++) {
-        if (v[i] <= top[max_active - 1])
-            continue;
-        int k = max_active - 1;
-        for (; k > 0 && top[k - 1] < v[i]; k--)
-            top[k] = top[k - 1];
-        top[k] = v[i];
-    }
+    if (k == 0 || v <= top[k - 1])
+        return;
+    int i = k - 1;
+    for (; i > 0 && top[i - 1] < v; i--)
+        top[i] = top[i - 1];
+    top[i] = v;
+}
+
+static inline int32_t nnue_sum(const int32_t *v, int n)
+{
     int32_t sum = 0;
-    for (int k = 0; k < max_active; k++)
-        sum += top[k];
+    for (int i = 0; i < n; i++)
+        sum += v[i];
     return sum;
 }
 
-/* The range of hidden unit j's integer accumulator, in integer units: the feature map puts each input on
- * a square (input % squares, the contract's game_nnue_feature), and a square holds one piece, so at most
- * one input of a square is on, and at most max_active inputs in all (every piece on the board). The
- * accumulator is b1 plus its weights of the inputs on: at most b1 plus the max_active largest of each
- * square's most positive weight (*high), at least b1 minus the max_active largest of each square's most
- * negative one (*low). */
-static inline void nnue_unit_range(const int16_t *w1, int16_t b1, size_t inputs, size_t hidden, size_t j,
-                                   int max_active, size_t squares, int32_t *high, int32_t *low)
+/* The most the inputs on at once can add to hidden unit j's accumulator through their weights' positive
+ * parts (sign 1) or negative parts (sign -1), part(i) = max(0, sign * w1[i][j]). Two bounds, each above
+ * every position's sum, the smaller taken. By squares: at most one input of a square is on, at most
+ * a->max_active in all, so the max_active largest of each square's largest part. By pieces: at most
+ * a->group_most[g] inputs of group g and a->side_most of either side's groups, so for each side the
+ * side_most largest of its groups' group_most largest parts (much the smaller where a group's count is
+ * small: a king's inputs add one part, not one a square). */
+static inline int32_t nnue_most_added(const int16_t *w1, size_t hidden, size_t j, int sign, const NnueActive *a)
 {
-    int32_t up[NNUE_MAX_SQUARES_LIMIT] = {0}, down[NNUE_MAX_SQUARES_LIMIT] = {0};
-    for (size_t i = 0; i < inputs; i++) {
-        const int32_t w = w1[i * hidden + j];
-        const size_t sq = i % squares;
-        up[sq] = w > up[sq] ? w : up[sq];
-        down[sq] = -w > down[sq] ? -w : down[sq];
+    int32_t by_square[NNUE_MAX_SQUARES_LIMIT] = {0}, top_square[NNUE_MAX_ACTIVE_LIMIT] = {0};
+    int32_t pieces = 0;
+    for (int side = 0; side < 2; side++) {
+        int32_t top_side[NNUE_MAX_ACTIVE_LIMIT] = {0};
+        for (int g = side * a->groups / 2; g < (side + 1) * a->groups / 2; g++) {
+            const int most = a->group_most[g] < a->side_most ? a->group_most[g] : a->side_most;
+            int32_t top_group[NNUE_MAX_ACTIVE_LIMIT] = {0};
+            for (size_t sq = 0; sq < a->squares; sq++) {
+                const int32_t w = sign * w1[((size_t)g * a->squares + sq) * hidden + j];
+                nnue_keep_largest(top_group, most, w);
+                by_square[sq] = w > by_square[sq] ? w : by_square[sq];
+            }
+            for (int k = 0; k < most; k++)
+                nnue_keep_largest(top_side, a->side_most, top_group[k]);
+        }
+        pieces += nnue_sum(top_side, a->side_most);
     }
-    *high = b1 + nnue_sum_of_largest(up, squares, max_active);
-    *low = b1 - nnue_sum_of_largest(down, squares, max_active);
+    for (size_t sq = 0; sq < a->squares; sq++)
+        nnue_keep_largest(top_square, a->max_active, by_square[sq]);
+    const int32_t squares = nnue_sum(top_square, a->max_active);
+    return pieces < squares && !a->squares_only ? pieces : squares;
+}
+
+/* The range of hidden unit j's integer accumulator, in integer units: b1 plus the most its positive
+ * weights can add (*high), b1 less the most its negative ones can take away (*low). w1 holds
+ * a->groups * a->squares inputs. */
+static inline void nnue_unit_range(const int16_t *w1, int16_t b1, size_t hidden, size_t j, const NnueActive *a,
+                                   int32_t *high, int32_t *low)
+{
+    *high = b1 + nnue_most_added(w1, hidden, j, 1, a);
+    *low = b1 - nnue_most_added(w1, hidden, j, -1, a);
 }
 
 /* The largest |value| an integer accumulator can reach (nnue_unit_range), over the hidden units. The
@@ -108,13 +146,12 @@ static inline void nnue_unit_range(const int16_t *w1, int16_t b1, size_t inputs,
  * float net inside a smaller limit as it trains (tools/train.c, --acc-limit). (Incremental updates may
  * pass through sums outside int16 between two positions; int16 arithmetic wraps, so a position's sum is
  * still exact.) */
-static inline int32_t nnue_worst_accumulator(const int16_t *w1, const int16_t *b1, size_t inputs, size_t hidden,
-                                             int max_active, size_t squares)
+static inline int32_t nnue_worst_accumulator(const int16_t *w1, const int16_t *b1, size_t hidden, const NnueActive *a)
 {
     int32_t worst = 0;
     for (size_t j = 0; j < hidden; j++) {
         int32_t high, low;
-        nnue_unit_range(w1, b1[j], inputs, hidden, j, max_active, squares, &high, &low);
+        nnue_unit_range(w1, b1[j], hidden, j, a, &high, &low);
         worst = high > worst ? high : worst;
         worst = -low > worst ? -low : worst;
     }

@@ -116,9 +116,16 @@ static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->pl
  * square as the perspective sees it), the perspective's own pieces first; Black's view turns the board
  * top to bottom (rank r becomes 9 - r). The trainer (tools/train.c) uses this map too, so the two cannot
  * drift apart. */
+/* The most pieces of a type a side can have (the FEN reader refuses more; no move adds one): 16 in all. */
+static inline int piece_type_most(int type)
+{
+    static const int most[PIECE_TYPE_NB] = {0, 1, 2, 2, 2, 2, 2, 5};
+    return most[type];
+}
 enum {
     NNUE_INPUTS = 2 * (PIECE_TYPE_NB - 1) * SQUARE_NB,
     NNUE_MAX_ACTIVE = 32, /* inputs on at once: the pieces a board can hold, 16 a side */
+    NNUE_SIDE_MOST = 16,  /* inputs on at once of one side's groups (below) */
 };
 static inline int game_nnue_feature(Color perspective, int piece, int sq)
 {
@@ -126,6 +133,8 @@ static inline int game_nnue_feature(Color perspective, int piece, int sq)
     const int seen = perspective == 0 ? sq : (RANK_NB - 1 - sq / FILE_NB) * FILE_NB + sq % FILE_NB;
     return (theirs * (PIECE_TYPE_NB - 1) + type - 1) * SQUARE_NB + seen;
 }
+/* The inputs of group g (input / SQUARE_NB: one colour's one piece type) on at once at most. */
+static inline int game_nnue_group_most(int group) { return piece_type_most(group % (PIECE_TYPE_NB - 1) + 1); }
 /* The squares whose contents a move changes (a xiangqi move: its two): the net's accumulator is updated
  * from what stood there before the move and after it. */
 enum { MOVE_SQUARES_MAX = 2 };

@@ -83,7 +83,6 @@ static bool fen_fail(char *err, size_t len, const char *msg)
 }
 
 static const char *TYPE_NAMES[PIECE_TYPE_NB] = {"", "king", "advisor", "elephant", "horse", "rook", "cannon", "pawn"};
-static const int TYPE_MAX[PIECE_TYPE_NB] = {0, 1, 2, 2, 2, 2, 2, 5};
 enum { FEN_MAX_FULLMOVE = 100000 }; /* a FEN's move number, far beyond any game */
 static const int FIRST_SLOT[PIECE_TYPE_NB] = {0, 0, 1, 3, 5, 7, 9, 11};
 
@@ -134,13 +133,13 @@ bool pos_set_fen(Position *out, const char *fen, char *err, size_t errlen)
                 return fen_fail(err, errlen, msg);
             }
             pos->board[sq] = (uint8_t)pc;
-            if (++pos->count[pc] <= TYPE_MAX[piece_type(pc)]) {
+            if (++pos->count[pc] <= piece_type_most(piece_type(pc))) {
                 int slot = piece_color(pc) * 16 + FIRST_SLOT[piece_type(pc)] + pos->count[pc] - 1;
                 pos->slot_at[sq] = (uint8_t)slot;
                 pos->sq_of[slot] = (uint8_t)sq;
             } else {
                 snprintf(msg, sizeof msg, "too many %s %ss (at most %d)", piece_color(pc) == RED ? "red" : "black",
-                         TYPE_NAMES[piece_type(pc)], TYPE_MAX[piece_type(pc)]);
+                         TYPE_NAMES[piece_type(pc)], piece_type_most(piece_type(pc)));
                 return fen_fail(err, errlen, msg);
             }
             if (piece_type(pc) == KING)
