@@ -8,7 +8,8 @@
 # round 3 about 60 minutes of datagen (4.12 M positions, most at ~1,200/s) and 3 + 2 minutes, round 4
 # about 55 minutes of datagen (3.97 M positions at ~1,250/s) and 5 minutes, round 5 about 60 minutes
 # (3.83 M positions at ~1,100/s) and 8 minutes, round 6 about 80 minutes (1.74 M positions at ~1,100/s and
-# 7.25 M at ~2,300/s) and 10 + 6 minutes; chess
+# 7.25 M at ~2,300/s) and 10 + 6 minutes, round 7 about 60 minutes (7.80 M positions at ~2,300/s) and 12
+# minutes; chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
@@ -107,7 +108,12 @@ xiangqi)
     r6files="$r6files,$files"
     trainon chariot-train xq-r5-from4.nnue "$r2files,$r3files,$r4files,$r5files,$r6files" xq-r6-from5.nnue 480
     trainon chariot-train xq-r5-from4.nnue "$r4files,$r5files,$r6files" xq-r6-from5-new.nnue 480
-    shipped=xq-r6-from5.nnue # nets/xiangqi.nnue
+    # round 7: round 6's net plays here at 625 nodes a move (seed 71, stopped after 123,071 games); then
+    # round 6's net trained on for 10 epochs with rounds 4 to 7's data (shipped)
+    netround chariot xq-r6-from5.nnue xq-r7-n625 625 71:123071
+    r7files=$files
+    trainon chariot-train xq-r6-from5.nnue "$r4files,$r5files,$r6files,$r7files" xq-r7-from6.nnue 480
+    shipped=xq-r7-from6.nnue # nets/xiangqi.nnue
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
