@@ -31,12 +31,13 @@
 #define GAME_PGN_TAGS     "[Game \"Chinese Chess\"]\n[Format \"WXF\"]\n" /* PGN as xiangqi programs write it */
 /* The weakened levels' ratings in this game with the embedded net (src/engine/skill.h): Skill Levels 0, 5,
  * 10 and 15 measured against Fairy-Stockfish 11.1 at a fixed UCI_Elo, level 19 against level 15 (level 15
- * already beats the top UCI_Elo; docs/strength.md, "Strength for humans"); UCI_Elo runs from the first to
- * the last, and its default is level 5's. */
-#define GAME_ELO_MIN     1600 /* level 0 */
-#define GAME_ELO_DEFAULT 1900 /* level 5 */
-#define GAME_ELO_MAX     3550 /* level 19 */
-#define GAME_LEVEL_ELO   GAME_ELO_MIN, GAME_ELO_DEFAULT, 2330, 3110, GAME_ELO_MAX
+ * already beats the top UCI_Elo, 57 games of 60, so its reading and level 19's are the least sure;
+ * docs/strength.md, "Strength for humans"); UCI_Elo runs from the first to the last, and its default is
+ * level 5's. */
+#define GAME_ELO_MIN     1720 /* level 0 */
+#define GAME_ELO_DEFAULT 1860 /* level 5 */
+#define GAME_ELO_MAX     3910 /* level 19 */
+#define GAME_LEVEL_ELO   GAME_ELO_MIN, GAME_ELO_DEFAULT, 2410, 3360, GAME_ELO_MAX
 /* datagen's default budget a move: the one whose games trained the better net for the same search nodes
  * (625 beat 1250 by +44.5 +- 21.2; docs/nnue.md, "Xiangqi: the budget per move"). */
 #define GAME_DATAGEN_NODES 625
