@@ -2,14 +2,14 @@
 # The nets of docs/nnue.md from nothing: the data (datagen with the fitted evaluation, then with the round
 # before's net), then the trainer, with the exact games and settings of each measured net, so the files come
 # out byte for byte the same (datagen writes the same file for the same seed and settings whatever the
-# worker count; the trainer is deterministic for the same data and --threads 2). On this 2-core machine:
+# worker count; the trainer is deterministic for the same data and thread count). On this 2-core machine:
 # xiangqi round 1 about an hour of datagen (1.45 M positions at ~450/s) and 3 minutes of training a net,
 # round 2 about 80 minutes of datagen (2.99 M positions at ~630/s) and 2 + 6 + 12 minutes of training,
 # round 3 about 60 minutes of datagen (4.12 M positions, most at ~1,200/s) and 3 + 2 minutes, round 4
 # about 55 minutes of datagen (3.97 M positions at ~1,250/s) and 5 minutes, round 5 about 60 minutes
 # (3.83 M positions at ~1,100/s) and 8 minutes, round 6 about 80 minutes (1.74 M positions at ~1,100/s and
 # 7.25 M at ~2,300/s) and 10 + 6 minutes, round 7 about 60 minutes (7.80 M positions at ~2,300/s) and 12
-# minutes; chess
+# minutes, round 8 about 55 minutes (9.03 M positions at ~2,700/s) and 8 minutes; chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
@@ -50,9 +50,10 @@ netround() { # ENGINE NET PREFIX NODES SEED:GAMES...: NET plays each run; files=
 # (2026-11-28): --acc-count squares, its count before, makes them again byte for byte.
 xqtrain() { ./chariot-train --acc-count squares "$@"; }
 chtrain() { ./chariot-train-chess --acc-count squares "$@"; }
-trainon() { # TRAINER FROM DATA OUT SCALE: the net FROM trained on with DATA for 10 epochs (λ 0.1, K SCALE)
+trainon() { # TRAINER FROM DATA OUT SCALE [ARGS...]: the net FROM trained on with DATA for 10 epochs
+    # (λ 0.1, K SCALE); ARGS go to the trainer after these, so they override them
     "./$1" --acc-count squares --data "$3" --out "$out/$4" --from "$out/$2" --epochs 10 --scale "$5" \
-        --lambda 0.1 --threads 2 | tail -3
+        --lambda 0.1 --threads 2 "${@:6}" | tail -3
 }
 case $game in
 xiangqi)
@@ -114,6 +115,11 @@ xiangqi)
     r7files=$files
     trainon chariot-train xq-r6-from5.nnue "$r4files,$r5files,$r6files,$r7files" xq-r7-from6.nnue 480
     shipped=xq-r7-from6.nnue # nets/xiangqi.nnue
+    # round 8 (not shipped): round 7's net plays at 625 nodes a move (seed 81, stopped after 141,892
+    # games); round 7's net trained on with those alone, the range counted by pieces, on one thread (it
+    # was trained beside another training)
+    netround chariot xq-r7-from6.nnue xq-r8-n625 625 81:141892
+    trainon chariot-train xq-r7-from6.nnue "$files" xq-r8-from7-new.nnue 480 --acc-count pieces --threads 1
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
