@@ -15,9 +15,10 @@ import json
 import math
 import os
 import re
+import shutil
+import signal
 import subprocess
 import sys
-import signal
 import tempfile
 import time
 
@@ -143,6 +144,29 @@ def interrupted(tmp, ref, signals):
     return p.returncode, s, open(pgn).read().count("[Result") if os.path.exists(pgn) else -1, out + err
 
 
+def judge_removed(tmp, ref, chariot):
+    """A 4-game match judged by a copy of CHARIOT that is deleted once the first game is in the PGN:
+    the runner judges every game with the file as it was at the start."""
+    rep = "a0a1 a9a8 a1a0 a8a9 a0a1 a9a8 a1a0 a8a9"
+    judge, pgn = os.path.join(tmp, "judge-copy"), os.path.join(tmp, "pinned.pgn")
+    shutil.copy2(chariot, judge)
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "match.py"), "--engine", scripted(tmp, rep, 0.05),
+           "name=r", "--engine", scripted(tmp, rep, 0.05), "name=b", "--nodes", "1", "--games", "4",
+           "--judge", judge, *ref, "--pgn", pgn, "--json", "--quiet"]
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and p.poll() is None:
+        if os.path.exists(pgn) and "[Result" in open(pgn).read():
+            break
+        time.sleep(0.02)
+    os.remove(judge)
+    out, err = p.communicate(timeout=120)
+    lines = [line for line in out.splitlines() if line.startswith("{")]
+    s = json.loads(lines[-1]) if lines else {}
+    text = open(pgn).read() if os.path.exists(pgn) else ""
+    return s, text.count("no violation"), out + err
+
+
 def games(fsf):
     chariot, chess = os.path.join(ROOT, "chariot"), os.path.join(ROOT, "chariot-chess")
     with tempfile.TemporaryDirectory() as tmp:
@@ -154,6 +178,13 @@ def games(fsf):
         check("threefold repetition judged by chariot judge", s.get("draws") == 2 and
               'Termination "repetition: threefold repetition, no violation"' in pgn and "PlyCount \"8\"" in pgn,
               out.stdout + out.stderr)
+        s, n, text = judge_removed(tmp, ref, chariot)
+        check("the judge is copied aside: deleting it during the match changes nothing",
+              s.get("draws") == 4 and not s.get("faults") and n == 4, (s, n, text))
+        s, pgn, out = run_match(["--engine", "cmd=true", "--engine", "cmd=true", "--nodes", "1", "--games", "2",
+                                 "--judge", os.path.join(tmp, "no-such-judge"), *ref], tmp, "nojudge")
+        check("a missing judge is refused before any game", out.returncode != 0 and not s and
+              "no judge at" in out.stderr, out.stdout + out.stderr)
         s, pgn, out = run_match(["--engine", scripted(tmp, rep), "name=r", "--engine", scripted(tmp, rep), "name=b",
                                  "--nodes", "1", "--games", "2", "--judge", "none", *ref], tmp, "rep2")
         check("threefold repetition, the runner's own rule", s.get("draws") == 2 and

@@ -36,8 +36,8 @@ Rules (--game xiangqi, the default, or chess):
   * no legal move: xiangqi, the side to move loses (mate and stalemate alike); chess, mate loses and
     stalemate draws;
   * a position on the board for the third time: chess, a draw; xiangqi, the verdict of `chariot judge`
-    (--judge PATH, default ./chariot when it exists; the Asian (AXF) rules: perpetual check or chase
-    loses, docs/rules.md). With --judge none the runner's own rule: a side that gave check with every
+    (--judge PATH, default ./chariot when it exists, copied aside at the start so that a rebuild during
+    the match changes nothing; the Asian (AXF) rules: perpetual check or chase loses, docs/rules.md). With --judge none the runner's own rule: a side that gave check with every
     one of its moves since the first occurrence loses, anything else draws (chases are not seen);
   * no capture for --nocapture plies (xiangqi, default 120: the AXF 60-move rule) or the fifty-move rule
     (chess: the halfmove clock of the referee's FEN reaches 100): a draw;
@@ -74,9 +74,11 @@ import queue
 import random
 import re
 import shlex
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 
@@ -87,6 +89,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 START = {"xiangqi": "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
          "chess": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"}
 MOVE_RE = re.compile(r"^([a-i])(10|[0-9])([a-i])(10|[0-9])([a-z]?)$")
+IDLE_LOAD = 0.5  # the one-minute load average above which a timed match is warned of
 
 
 class EngineError(Exception):
@@ -871,7 +874,17 @@ def main(argv=None):
     if a.judge is None:
         a.judge = os.path.join(ROOT, "chariot") if os.access(os.path.join(ROOT, "chariot"), os.X_OK) else "none"
     a.judge = None if a.judge == "none" or a.game != "xiangqi" else a.judge
+    pinned = tempfile.TemporaryDirectory(prefix="match-judge-")
+    if a.judge:  # play the whole match with one judge, even if the file is rebuilt meanwhile
+        if not (os.path.isfile(a.judge) and os.access(a.judge, os.X_OK)):
+            raise SystemExit(f"match.py: no judge at {a.judge} (build ./chariot, or --judge none)")
+        a.judge = shutil.copy2(a.judge, os.path.join(pinned.name, os.path.basename(a.judge)))
     lims = {s["name"]: limits_of(s, a) for s in specs}
+    load = os.getloadavg()[0]
+    if load > IDLE_LOAD and any("tc" in lim or "movetime" in lim for lim in lims.values()):
+        print(f"match.py: warning: load average {load:.2f} before a timed match: whatever else runs "
+              "takes the engines' time and the result with it (stop datagen, builds and tests first)",
+              file=sys.stderr)
     tcs = sorted({(f"{s.get('tc') or a.tc}" if lims[s["name"]].get("tc") else
                    next(f"{k} {v}" for k, v in lims[s["name"]].items() if k != "timeout")) for s in specs})
     log_file = open(a.log, "w") if a.log else None
@@ -930,6 +943,7 @@ def main(argv=None):
         with log_lock:
             log_file.close()
             log_file = None
+    pinned.cleanup()
     if s["interrupted"]:
         return 128 + getattr(signal, s["interrupted"])
     return 1 if s["aborted"] else 0
