@@ -9,7 +9,7 @@
 # about 55 minutes of datagen (3.97 M positions at ~1,250/s) and 5 minutes, round 5 about 60 minutes
 # (3.83 M positions at ~1,100/s) and 8 minutes, round 6 about 80 minutes (1.74 M positions at ~1,100/s and
 # 7.25 M at ~2,300/s) and 10 + 6 minutes, round 7 about 60 minutes (7.80 M positions at ~2,300/s) and 12
-# minutes, round 8 about 55 minutes (9.03 M positions at ~2,700/s) and 8 minutes; chess
+# minutes, round 8 about 55 minutes (9.03 M positions at ~2,700/s, then 9.18 M) and 8 + 4 × 8 minutes; chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
@@ -120,6 +120,13 @@ xiangqi)
     # was trained beside another training)
     netround chariot xq-r7-from6.nnue xq-r8-n625 625 81:141892
     trainon chariot-train xq-r7-from6.nnue "$files" xq-r8-from7-new.nnue 480 --acc-count pieces --threads 1
+    # round 8's run went on to 144,217 games; round 7's net trained on with those alone at λ 0.3, 0.2, 0.05
+    # and 0, one thread each (none ships)
+    netround chariot xq-r7-from6.nnue xq-r8-n625 625 81:144217
+    for lambda in 0.3 0.2 0.05 0.0; do
+        trainon chariot-train xq-r7-from6.nnue "$files" "xq-r8c-l$lambda.nnue" 480 --acc-count pieces --threads 1 \
+            --lambda $lambda
+    done
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
