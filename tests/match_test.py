@@ -57,6 +57,12 @@ def statistics():
     # ln(.95 / .05) = 2.944: H1.
     check("LLR [0, 10] of 50 won pairs", near(sprt.llr([0, 0, 0, 0, 50], 0, 10), 35.45, 0.01),
           sprt.llr([0, 0, 0, 0, 50], 0, 10))
+    # A clean sweep has no estimate, only a bound: 100 games won, the score at least .05 ** (1 / 100) = .970487
+    # (95%, one-sided), -400 log10(1 / .970487 - 1) = +606.8; 20 lost, at most -400 log10(1 / .86089 - 1) = -316.6.
+    check("a clean sweep: at least +606.8 over 100 games, at most -316.6 over 20 lost",
+          near(match.sweep_bound(100, 0, 0), 606.8, 0.05) and near(match.sweep_bound(0, 0, 20), -316.6, 0.05) and
+          match.sweep_bound(99, 1, 0) is None and match.sweep_bound(0, 0, 0) is None,
+          (match.sweep_bound(100, 0, 0), match.sweep_bound(0, 0, 20)))
     # Carried on: 10 won pairs here and 40 carried are the 50 above; the 20 games alone are under min-games 80.
     s = match.parse_sprt(["elo0=0", "elo1=10", "carry=0,0,0,0,40"])
     value, verdict = match.sprt_verdict([0, 0, 0, 0, 10], s)
@@ -120,6 +126,17 @@ def scripted(tmp, moves, delay=0.0):
     return f"cmd={sys.executable} {path} x '{moves}' {delay}"
 
 
+def start_until_first_game(cmd, pgn):
+    """Start the match CMD and return its process once the first game is in PGN (or after 60 s)."""
+    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and p.poll() is None:
+        if os.path.exists(pgn) and "[Result" in open(pgn).read():
+            break
+        time.sleep(0.02)
+    return p
+
+
 def interrupted(tmp, ref, signals):
     """Start a 40-game match of slow scripted games, send SIGNALS once the first game is in the PGN."""
     rep = "a0a1 a9a8 a1a0 a8a9 a0a1 a9a8 a1a0 a8a9"
@@ -129,12 +146,7 @@ def interrupted(tmp, ref, signals):
     cmd = [sys.executable, os.path.join(ROOT, "tools", "match.py"), "--engine", scripted(tmp, rep, 0.1),
            "name=r", "--engine", scripted(tmp, rep, 0.1), "name=b", "--nodes", "1", "--games", "40",
            "--judge", "none", *ref, "--pgn", pgn, "--json", "--quiet"]
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and p.poll() is None:
-        if os.path.exists(pgn) and "[Result" in open(pgn).read():
-            break
-        time.sleep(0.05)
+    p = start_until_first_game(cmd, pgn)
     for sig in signals:
         p.send_signal(sig)
         time.sleep(0.05)
@@ -153,12 +165,7 @@ def judge_removed(tmp, ref, chariot):
     cmd = [sys.executable, os.path.join(ROOT, "tools", "match.py"), "--engine", scripted(tmp, rep, 0.05),
            "name=r", "--engine", scripted(tmp, rep, 0.05), "name=b", "--nodes", "1", "--games", "4",
            "--judge", judge, *ref, "--pgn", pgn, "--json", "--quiet"]
-    p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and p.poll() is None:
-        if os.path.exists(pgn) and "[Result" in open(pgn).read():
-            break
-        time.sleep(0.02)
+    p = start_until_first_game(cmd, pgn)
     os.remove(judge)
     out, err = p.communicate(timeout=120)
     lines = [line for line in out.splitlines() if line.startswith("{")]

@@ -653,6 +653,9 @@ class Match:
         penta = self.pentanomial()
         elo, err = trinomial_elo(w, d, l)
         pelo, perr = stats.elo_interval(penta) if sum(penta) else (None, None)
+        bound = sweep_bound(w, d, l)
+        if bound is not None:  # every game won (or lost): no estimate, only a bound
+            elo, err, pelo, perr = None, None, None, None
         faults = {}
         for g in self.done.values():
             if g.fault:
@@ -672,7 +675,7 @@ class Match:
                "elo": None if elo is None else round(elo, 1), "elo_err95": None if err is None else round(err, 1),
                "pentanomial": penta, "elo_penta": None if pelo is None else round(pelo, 1),
                "elo_penta_err95": None if perr is None or math.isinf(perr) else round(perr, 1),
-               "faults": faults, "endings": reasons, "rule_wins": rule_wins, "tc": self.cfg.tc_text, "aborted": self.error,
+               "elo_bound": bound, "faults": faults, "endings": reasons, "rule_wins": rule_wins, "tc": self.cfg.tc_text, "aborted": self.error,
                "interrupted": self.interrupted}
         if self.cfg.sprt:
             s = self.cfg.sprt
@@ -718,6 +721,17 @@ def trinomial_elo(w, d, l):
         return stats.elo_of_score(s), None
     se = math.sqrt(var / n)
     return stats.elo_of_score(s), (stats.elo_of_score(s + 1.96 * se) - stats.elo_of_score(s - 1.96 * se)) / 2
+
+
+def sweep_bound(w, d, l):
+    """Where one side won every game, the 95% one-sided bound on the Elo difference (the score's exact
+    binomial bound, 0.05 ** (1 / n)): positive, at least this much, for a clean win; negative, at most,
+    for a clean loss. None otherwise."""
+    n = w + d + l
+    if n == 0 or (w != n and l != n):
+        return None
+    bound = round(stats.elo_of_score(0.05 ** (1.0 / n)), 1)
+    return bound if w == n else -bound
 
 
 # ---------------------------------------------------------------- command line
@@ -922,9 +936,14 @@ def main(argv=None):
     s = m.summary()
     s["seconds"] = round(time.monotonic() - t_start, 1)
     fmt = lambda e, r: "n/a" if e is None else f"{e:+.1f} ± {r:.1f}" if r is not None else f"{e:+.1f}"  # noqa
+    if s["elo_bound"] is None:
+        elo_text = (f"Elo {fmt(s['elo'], s['elo_err95'])} (per game), {fmt(s['elo_penta'], s['elo_penta_err95'])} "
+                    f"(pentanomial {s['pentanomial']})")
+    else:
+        elo_text = (f"Elo n/a, a clean sweep: {'at least' if s['elo_bound'] > 0 else 'at most'} "
+                    f"{s['elo_bound']:+.0f} (95%, one-sided; pentanomial {s['pentanomial']})")
     print(f"{s['engine']} vs {s['opponent']}: {s['games']} games, +{s['wins']} ={s['draws']} -{s['losses']}; "
-          f"Elo {fmt(s['elo'], s['elo_err95'])} (per game), {fmt(s['elo_penta'], s['elo_penta_err95'])} "
-          f"(pentanomial {s['pentanomial']}); {s['tc']}")
+          f"{elo_text}; {s['tc']}")
     print("endings: " + ", ".join(f"{k} {v}" for k, v in sorted(s["endings"].items())))
     print("faults: " + (", ".join(f"{k} {v}" for k, v in sorted(s["faults"].items())) or "none"))
     if cfg.sprt:

@@ -45,7 +45,7 @@ git diff --quiet HEAD -- src || commit="$commit+dirty"
 out=out/strength-$mode-$commit-$(date +%m%d-%H%M%S)
 mkdir -p "$out"
 cp chariot "$out/chariot" # the match keeps its own copy: rebuilding during it changes nothing
-me=(name=chariot-$commit "cmd=$out/chariot" proto=uci option.Hash=64)
+me=("name=chariot-$commit" "cmd=$out/chariot" proto=uci option.Hash=64)
 case "$mode" in
 fsf) them=(name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64 option.Threads=1) ;;
 sprt) ;; # tools/sprt.py: tools/match.py with --sprt, until the test decides
@@ -69,6 +69,8 @@ if not lines:
 r = json.loads(lines[-1])
 mode, tc, commit, threads, note = sys.argv[2:7]
 elo = "n/a" if r["elo"] is None or r["elo_err95"] is None else f"{r['elo']:+.0f} ± {r['elo_err95']:.0f}"
+if r.get("elo_bound") is not None:  # a clean sweep: a one-sided bound, no estimate
+    elo = f"{'≥' if r['elo_bound'] > 0 else '≤'} {r['elo_bound']:+.0f} (95%, a clean sweep)"
 opp = {"fsf": "Fairy-Stockfish 11.1", "sprt": "earlier build (SPRT)", "self": "Chariot 1 thread",
        "rules": "itself with Repetition Rule CheckOnly"}[mode]
 if note:
