@@ -37,8 +37,9 @@ Rules (--game xiangqi, the default, or chess):
     stalemate draws;
   * a position on the board for the third time: chess, a draw; xiangqi, the verdict of `chariot judge`
     (--judge PATH, default ./chariot when it exists, copied aside at the start so that a rebuild during
-    the match changes nothing; the Asian (AXF) rules: perpetual check or chase loses, docs/rules.md). With --judge none the runner's own rule: a side that gave check with every
-    one of its moves since the first occurrence loses, anything else draws (chases are not seen);
+    the match changes nothing; the Asian (AXF) rules: perpetual check or chase loses, docs/rules.md).
+    With --judge none the runner's own rule: a side that gave check with every one of its moves since
+    the first occurrence loses, anything else draws (chases are not seen);
   * no capture for --nocapture plies (xiangqi, default 120: the AXF 60-move rule) or the fifty-move rule
     (chess: the halfmove clock of the referee's FEN reaches 100): a draw;
   * no material to mate with (xiangqi: no rook, horse, cannon or pawn on the board; chess: kings with at
@@ -54,7 +55,9 @@ Without --openings every game starts from the initial position.
 
 Output: one line a game, then the summary; --pgn FILE (xiangqi moves as ICCS coordinates "H2-E2" with
 [Format "ICCS"], chess moves in SAN), --log FILE (every line to and from the engines and the referee,
-with the time), --json (one line of JSON at the end).
+with the time), --json (one line of JSON at the end). Where one side won every game there is no Elo
+estimate, only its 95% one-sided bound (elo_bound in the JSON). A timed match started while the
+one-minute load average is over 0.5 gets a warning on standard error.
 
 SPRT: --sprt elo0=0 elo1=10 [alpha=0.05 beta=0.05] [min-games=80] stops the match when the
 log-likelihood ratio over the completed pairs crosses ln(beta/(1-alpha)) or ln((1-beta)/alpha).
@@ -675,8 +678,8 @@ class Match:
                "elo": None if elo is None else round(elo, 1), "elo_err95": None if err is None else round(err, 1),
                "pentanomial": penta, "elo_penta": None if pelo is None else round(pelo, 1),
                "elo_penta_err95": None if perr is None or math.isinf(perr) else round(perr, 1),
-               "elo_bound": bound, "faults": faults, "endings": reasons, "rule_wins": rule_wins, "tc": self.cfg.tc_text, "aborted": self.error,
-               "interrupted": self.interrupted}
+               "elo_bound": bound, "faults": faults, "endings": reasons, "rule_wins": rule_wins,
+               "tc": self.cfg.tc_text, "aborted": self.error, "interrupted": self.interrupted}
         if self.cfg.sprt:
             s = self.cfg.sprt
             lower, upper = sprt_bounds(s)
