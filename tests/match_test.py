@@ -93,6 +93,8 @@ def statistics():
           match.load_openings(os.path.join(ROOT, "tools", "openings-chess.epd"), "chess")[0][0].count(" ") == 3)
 
 
+# Rooks out and back twice: the start position for the third time after 8 plies.
+REPETITION = "a0a1 a9a8 a1a0 a8a9 a0a1 a9a8 a1a0 a8a9"
 SCRIPT_ENGINE = r'''
 import sys, time
 script, delay = sys.argv[2].split(), float(sys.argv[3])
@@ -139,7 +141,7 @@ def start_until_first_game(cmd, pgn):
 
 def interrupted(tmp, ref, signals):
     """Start a 40-game match of slow scripted games, send SIGNALS once the first game is in the PGN."""
-    rep = "a0a1 a9a8 a1a0 a8a9 a0a1 a9a8 a1a0 a8a9"
+    rep = REPETITION
     pgn = os.path.join(tmp, "stop.pgn")
     if os.path.exists(pgn):
         os.remove(pgn)
@@ -159,7 +161,7 @@ def interrupted(tmp, ref, signals):
 def judge_removed(tmp, ref, chariot):
     """A 4-game match judged by a copy of CHARIOT that is deleted once the first game is in the PGN:
     the runner judges every game with the file as it was at the start."""
-    rep = "a0a1 a9a8 a1a0 a8a9 a0a1 a9a8 a1a0 a8a9"
+    rep = REPETITION
     judge, pgn = os.path.join(tmp, "judge-copy"), os.path.join(tmp, "pinned.pgn")
     shutil.copy2(chariot, judge)
     cmd = [sys.executable, os.path.join(ROOT, "tools", "match.py"), "--engine", scripted(tmp, rep, 0.05),
@@ -178,8 +180,7 @@ def games(fsf):
     chariot, chess = os.path.join(ROOT, "chariot"), os.path.join(ROOT, "chariot-chess")
     with tempfile.TemporaryDirectory() as tmp:
         ref = ["--referee", fsf]
-        # Rooks out and back twice: the start position for the third time after 8 plies.
-        rep = "a0a1 a9a8 a1a0 a8a9 a0a1 a9a8 a1a0 a8a9"
+        rep = REPETITION
         s, pgn, out = run_match(["--engine", scripted(tmp, rep), "name=r", "--engine", scripted(tmp, rep), "name=b",
                                  "--nodes", "1", "--games", "2", "--judge", chariot, *ref], tmp, "rep")
         check("threefold repetition judged by chariot judge", s.get("draws") == 2 and

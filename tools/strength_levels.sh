@@ -86,7 +86,7 @@ bound = r.get("elo_bound")  # a clean sweep: only a bound, and the rating is a b
 diff = (f"{'≥' if bound > 0 else '≤'} {bound:+.0f}" if bound is not None else "inf" if elo is None else
         f"{elo:+.0f} ± {err:.0f}" if err is not None else f"{elo:+.0f}")
 rating = (f"{'≥' if bound > 0 else '≤'} {anchor + bound:.0f}" if bound is not None and anchor else
-          "-" if elo is None or abs(elo) > 2000 or not anchor else f"{anchor + elo:.0f}")
+          "-" if elo is None or not anchor else f"{anchor + elo:.0f}")
 wdl = f"{r['wins']}/{r['draws']}/{r['losses']}"
 who = f"{sys.argv[4]} Elo {anchor:<6}" if anchor else "ElephantEye   "
 print(f"{level:<6} {depth:<6} {who} {r['games']:<6} {wdl:<12} {diff:<14} {rating}")
