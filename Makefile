@@ -5,6 +5,7 @@
 # Variables:  CC=gcc|clang   WERROR=1 (warnings fail the build, as in CI)
 #             DEPTH=N        bench depth for `make bench`
 #             ARCH=A         the processors the optimised builds run on (`make help`; `make clean` first)
+#             VERSION=V      what -v and the protocols' "id name" say (git describe by default)
 
 .DEFAULT_GOAL := all # `make` builds both engines (the rules written by $(eval) below come first)
 CC      ?= cc
@@ -13,6 +14,11 @@ ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
 INC     := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/xiangqi
+# The version: a tag vX.Y gives X.Y (X.Y-N-gHASH N commits after it); with no tag, 0.1-gHASH; -dirty when the
+# tree has uncommitted changes; 0.1 outside a git checkout. Every build and test of a tree gets the same one.
+VERSION ?= $(shell v=$$(git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) && echo "$${v\#v}" || \
+               { h=$$(git describe --always --dirty 2>/dev/null) && echo "0.1-g$$h" || echo 0.1; })
+VERSION_DEF := -DCHARIOT_VERSION='"$(VERSION)"'
 # ARCH: native (the default) uses every instruction of this machine, so the binary may stop with an
 # illegal instruction elsewhere; the x86-64 levels run on any processor of that level or newer (v2:
 # SSE4.2 and POPCNT, 2009 on; v3 = avx2: AVX2, BMI2, 2013 on; v4: AVX-512); generic names no -march.
@@ -41,7 +47,7 @@ CORE    := $(wildcard src/engine/*.c src/protocol/*.c src/cli/*.c)  # the engine
 CORE_HDRS := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h)
 # The game's own sources, and its net (nets/GAME.nnue) as C, compiled into the binary (docs/nnue.md).
 $(foreach g,$(GAMES),$(eval SRC_$(g) := $(wildcard src/$(g)/*.c) build/net_$(g).c))
-$(foreach g,$(GAMES),$(eval INC_$(g) := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/$(g)))
+$(foreach g,$(GAMES),$(eval INC_$(g) := $(VERSION_DEF) -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/$(g)))
 $(foreach g,$(GAMES),$(eval HDRS_$(g) := $(CORE_HDRS) $(wildcard src/$(g)/*.h)))
 $(foreach g,$(GAMES),$(eval LIB_$(g) := $(filter-out src/cli/main.c,$(CORE)) $(SRC_$(g)))) # without main: tests, tools
 
@@ -58,6 +64,20 @@ CLUSTER     := $(wildcard src/cluster/*.c)
 # Portable builds under their own names, beside ./chariot: `make chariot-x86-64-v2 chariot-chess-x86-64-v2`.
 PORTABLE := x86-64 x86-64-v2 x86-64-v3 x86-64-v4
 
+# Other systems (docs/platforms.md), each binary static, with nothing to install beside it: Windows x86-64
+# through Debian's MinGW-w64 (gcc-mingw-w64-x86-64: `make windows`, chariot.exe and chariot-chess.exe) and
+# Linux ARM64 through Debian's cross compiler (gcc-aarch64-linux-gnu: `make aarch64`). A binary made to
+# leave this machine takes ARCH=native as x86-64-v2. Windows: MinGW's C99 printf (%zu, %lld), and no
+# -Wfloat-conversion, which MinGW's own isfinite() macro trips.
+MINGW_CC    ?= x86_64-w64-mingw32-gcc
+AARCH64_CC  ?= aarch64-linux-gnu-gcc
+XARCH        = $(if $(filter native,$(ARCH)),x86-64-v2,$(ARCH))
+XMARCH       = $(if $(filter generic,$(XARCH)),,-march=$(if $(filter x86-64-avx2,$(XARCH)),x86-64-v3,$(XARCH)))
+WIN_FLAGS   := -static -D__USE_MINGW_ANSI_STDIO=1 -Wno-float-conversion
+lto_of       = $(shell echo 'int main(void) { return 0; }' | $(1) -flto=auto -x c - -o /dev/null 2>/dev/null && echo -flto=auto)
+MINGW_LTO    = $(call lto_of,$(MINGW_CC))
+AARCH64_LTO  = $(call lto_of,$(AARCH64_CC))
+
 # $(call game_builds,GAME,BINARY,TUNER,TRAINER): every build of one game. BINARY is optimised for ARCH; BINARY-debug
 # checks every invariant after each make and unmake; BINARY-san and BINARY-tsan run under the sanitizers;
 # BINARY-x86-64... are the portable builds; BINARY-mpi and BINARY-mpich the cluster builds (Open MPI, MPICH);
@@ -68,7 +88,14 @@ build/net_$(1).c: tools/embed_net.sh $$(wildcard nets/$(1).nnue)
 	sh tools/embed_net.sh nets/$(1).nnue > $$@.tmp && mv $$@.tmp $$@
 
 $(2): $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
-	$$(CC) $$(WARN) $$(OPT) -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
+	$$(CC) $$(WARN) $$(OPT) -DNDEBUG $$(INC_$(1)) $$(LDFLAGS) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
+
+$(2).exe: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
+	$$(MINGW_CC) $$(WARN) $$(WIN_FLAGS) -O3 $$(XMARCH) $$(MINGW_LTO) -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) \
+	    $$(LDLIBS)
+
+$(2)-aarch64: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
+	$$(AARCH64_CC) $$(WARN) -static -O3 $$(AARCH64_LTO) -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
 
 $(2)-debug: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1))
 	$$(CC) $$(WARN) -O1 -g -DCHARIOT_CHECKS $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
@@ -99,6 +126,7 @@ $(4): tools/train.c $$(LIB_$(1)) $$(HDRS_$(1))
 endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)),$(TRAIN_$(g)))))
 
+.PHONY: windows windows-replay aarch64 test-cross dist test-dist print-version
 .PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-train test-rounds test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
@@ -130,6 +158,28 @@ perft-deep: tests/chess/perft-check   ## every chess perft count (6.7 billion no
 
 release: chariot chariot-chess        ## same as `all`: both engines, -O3 -march=native, LTO
 
+windows: chariot.exe chariot-chess.exe ## both engines for Windows x86-64 (Debian's gcc-mingw-w64-x86-64; ARCH=, native is x86-64-v2)
+
+aarch64: chariot-aarch64 chariot-chess-aarch64 ## both engines for Linux ARM64 (Debian's gcc-aarch64-linux-gnu), static
+
+# Each system whose tools are missing is said skipped, naming the Debian packages (CI installs them).
+test-cross: chariot chariot-chess      ## the Windows build under Wine, the ARM64 build under qemu-user: bench, perft, sessions (tests/cross_test.py)
+	@if command -v $(MINGW_CC) >/dev/null && command -v wine >/dev/null; then \
+	    $(MAKE) --no-print-directory windows windows-replay && python3 tests/cross_test.py windows; \
+	else echo "test-cross SKIPPED for Windows: no $(MINGW_CC) or wine (Debian: apt-get install gcc-mingw-w64-x86-64 wine wine64)"; fi
+	@if command -v $(AARCH64_CC) >/dev/null && command -v qemu-aarch64 >/dev/null; then \
+	    $(MAKE) --no-print-directory aarch64 && python3 tests/cross_test.py aarch64; \
+	else echo "test-cross SKIPPED for ARM64: no $(AARCH64_CC) or qemu-aarch64 (Debian: apt-get install gcc-aarch64-linux-gnu qemu-user)"; fi
+
+dist:                                 ## release archives under dist/: Linux x86-64 (three levels), Linux ARM64, Windows (.zip), SHA256SUMS
+	bash tools/dist.sh dist
+
+test-dist:                            ## make dist into a scratch folder, then each archive's files, sums, version and bench (tests/dist_test.sh)
+	bash tests/dist_test.sh
+
+print-version:                        ## the version the builds say (-v, id name): git describe, or VERSION=
+	@echo $(VERSION)
+
 test-arch: chariot chariot-chess chariot-x86-64 chariot-chess-x86-64 ## the portable x86-64 builds give the native builds' bench signatures
 	bash tests/arch_test.sh ./chariot ./chariot-x86-64 ./chariot-chess ./chariot-chess-x86-64
 
@@ -146,7 +196,7 @@ tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
-test: test-includes test-fast test-san test-tsan test-tune test-datagen test-train test-rounds test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-includes test-fast test-san test-tsan test-tune test-datagen test-train test-rounds test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch test-cross ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -373,6 +423,30 @@ fuzz-merge: $(ALL_FUZZ:%=fuzz-out/bin/fuzz_%) ## merge new coverage from fuzz-ou
 	    echo "$$h: $$(ls tests/fuzz/corpus/$$h | wc -l) files, $$(cat tests/fuzz/corpus/$$h/* | wc -c) bytes"; \
 	done
 
+# The same replay drivers built for Windows (no sanitizers there), which tests/cross_test.py runs under Wine.
+WREPLAY_OBJ  := $(LIB_xiangqi:%.c=fuzz-out/obj-win/%.o)
+CWREPLAY_OBJ := $(LIB_chess:%.c=fuzz-out/obj-win-chess/%.o)
+.SECONDARY: $(WREPLAY_OBJ) $(CWREPLAY_OBJ)
+WIN_REPLAY   := $(ALL_FUZZ:%=fuzz-out/win/replay_%.exe)
+
+fuzz-out/obj-win/%.o: %.c $(HDRS_xiangqi)
+	@mkdir -p $(@D)
+	$(MINGW_CC) $(WARN) $(WIN_FLAGS) -O1 $(INC_xiangqi) -c -o $@ $<
+
+fuzz-out/obj-win-chess/%.o: %.c $(HDRS_chess)
+	@mkdir -p $(@D)
+	$(MINGW_CC) $(WARN) $(WIN_FLAGS) -O1 $(INC_chess) -c -o $@ $<
+
+fuzz-out/win/replay_chess_%.exe: tests/fuzz/fuzz_chess_%.c tests/fuzz/replay.c $(FUZZ_HDRS) $(CWREPLAY_OBJ)
+	@mkdir -p $(@D)
+	$(MINGW_CC) $(WARN) $(WIN_FLAGS) -O1 $(INC_chess) -o $@ $< tests/fuzz/replay.c $(CWREPLAY_OBJ) $(LDLIBS)
+
+fuzz-out/win/replay_%.exe: tests/fuzz/fuzz_%.c tests/fuzz/replay.c $(FUZZ_HDRS) $(WREPLAY_OBJ)
+	@mkdir -p $(@D)
+	$(MINGW_CC) $(WARN) $(WIN_FLAGS) -O1 $(INC_xiangqi) -o $@ $< tests/fuzz/replay.c $(WREPLAY_OBJ) $(LDLIBS)
+
+windows-replay: $(WIN_REPLAY)         ## the fuzz corpora's replay drivers for Windows (fuzz-out/win/), run under Wine by test-cross
+
 test-fuzz-replay: $(ALL_FUZZ:%=fuzz-out/bin/replay_%) ## replay tests/fuzz/corpus under ASan+UBSan, no libFuzzer
 	@for h in $(ALL_FUZZ); do \
 	    $(FUZZ_ENV) fuzz-out/bin/replay_$$h tests/fuzz/corpus/$$h || exit 1; \
@@ -383,8 +457,10 @@ clean:                                ## remove build outputs
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
 	    tests/chess/rules-check tests/chess/rules-check-san
 	rm -f chariot-mpi chariot-chess-mpi chariot-mpich chariot-chess-mpich $(PORTABLE:%=chariot-%) $(PORTABLE:%=chariot-chess-%)
+	rm -f chariot.exe chariot-chess.exe chariot-aarch64 chariot-chess-aarch64
 	rm -rf $(WASM_DIR) build
-	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay fuzz-out/obj-fuzz-chess fuzz-out/obj-replay-chess
+	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay fuzz-out/obj-fuzz-chess fuzz-out/obj-replay-chess \
+	    fuzz-out/win fuzz-out/obj-win fuzz-out/obj-win-chess
 
 help:                                 ## list the targets
 	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/^([a-z0-9-]+):.*## /\1\t/' | \

@@ -18,7 +18,7 @@ import tempfile
 
 GAMES = ("xiangqi", "chess")
 ENGINE_API = {"types.h", "game_api.h", "engine.h", "search.h", "tt.h", "timeman.h", "skill.h", "numparse.h",
-              "perft.h"}
+              "perft.h", "platform.h"}
 FOR_GAMES = {"types.h", "numparse.h", "game_api.h", "pos_common.h", "eval_tuning.h"}
 # folder -> what it may include: its own headers always; 'engine' lists engine headers by name.
 RULES = {

@@ -13,7 +13,6 @@
 #include "analyze.h"
 
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +20,7 @@
 #include "numparse.h"
 #include "protocol.h"
 #include "engine.h"
+#include "platform.h"
 
 bool analyze_read_position(const char *spec, Position *pos, char *err, size_t len)
 {
@@ -139,15 +139,8 @@ static void on_sigint(int sig)
     engine_stop(); /* two lock-free atomic stores: safe in a handler */
 }
 
-/* Ctrl-C stops the search instead of the program; no SA_RESTART, so a read waiting for Enter returns. */
-void analyze_catch_interrupt(void)
-{
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_sigint;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-}
+/* Ctrl-C stops the search instead of the program, and a read waiting for Enter returns. */
+void analyze_catch_interrupt(void) { platform_on_interrupt(on_sigint); }
 
 static bool read_number(const char *opt, const char *v, int64_t min, int64_t max, int64_t *out)
 {

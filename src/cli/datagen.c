@@ -17,7 +17,9 @@
  * first + w + T, ... and sends each finished game through a pipe. The
  * parent appends the games to the file in their order, so the file is the
  * same for any thread count, and then writes the count of complete games
- * into the header. A run that is stopped (Ctrl-C, SIGTERM, kill -9) leaves
+ * into the header. Windows has no fork: there the games are played one at a
+ * time in the process itself (workers_start below), which writes the same file.
+ * A run that is stopped (Ctrl-C, SIGTERM, kill -9) leaves
  * whole games counted in the header; the same command again cuts what lies
  * past them and goes on with the next game.
  */
@@ -26,18 +28,23 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <unistd.h>
+#ifndef _WIN32
+#include <poll.h>
+#include <sys/wait.h>
+#endif
 #ifdef __linux__
 #include <sys/prctl.h>
 #endif
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#ifndef O_BINARY
+#define O_BINARY 0 /* Windows opens files as text unless told */
+#endif
 
 #include "datagen_format.h"
 #include "engine.h"
@@ -345,11 +352,14 @@ static bool game_play(const Settings *s, uint64_t index, Position *pos, DgRecord
 }
 
 /* --- Pipes and the file. --- */
+/* At most this much a read or write call (Windows counts their bytes in an unsigned int). */
+static unsigned io_chunk(size_t n) { return n < (1u << 30) ? (unsigned)n : 1u << 30; }
+
 static bool write_full(int fd, const void *buf, size_t n)
 {
     const char *p = buf;
     while (n) {
-        ssize_t w = write(fd, p, n);
+        ssize_t w = write(fd, p, io_chunk(n));
         if (w < 0 && errno == EINTR)
             continue;
         if (w <= 0)
@@ -365,7 +375,7 @@ static bool read_full(int fd, void *buf, size_t n)
 {
     char *p = buf;
     while (n) {
-        ssize_t r = read(fd, p, n);
+        ssize_t r = read(fd, p, io_chunk(n));
         if (r < 0 && errno == EINTR && !stop_signal)
             continue;
         if (r <= 0)
@@ -376,6 +386,7 @@ static bool read_full(int fd, void *buf, size_t n)
     return true;
 }
 
+#ifndef _WIN32
 /* A worker: games first, first + step, ... below `limit` (0: no limit), each sent whole through fd. */
 static void worker_run(const Settings *s, uint64_t first, uint64_t step, uint64_t limit, int fd)
 {
@@ -393,13 +404,14 @@ static void worker_run(const Settings *s, uint64_t first, uint64_t step, uint64_
     free(recs);
     _exit(0);
 }
+#endif
 
 /* Opens (or creates) the output file and reads where it stands; the header's settings must be these. -1 on
  * failure, with *status 2 when the file given is not this run's (another format, game or settings), else 1. */
 static int open_output(const Settings *s, const char *settings, DgHeader *h, int *status)
 {
     *status = 1;
-    int fd = open(s->out, O_RDWR | O_CREAT, 0644);
+    int fd = open(s->out, O_RDWR | O_CREAT | O_BINARY, 0644);
     if (fd < 0) {
         fprintf(stderr, GAME_PROGRAM " datagen: cannot open %s: %s\n", s->out, strerror(errno));
         return -1;
@@ -467,7 +479,9 @@ static bool header_update(int fd, const DgHeader *h)
 {
     uint8_t raw[DG_HEADER_SIZE];
     dg_header_write(h, raw);
-    return pwrite(fd, raw, sizeof raw, 0) == (ssize_t)sizeof raw;
+    /* At the start and back to the end (where the games are appended): pwrite is not everywhere (Windows). */
+    const bool ok = lseek(fd, 0, SEEK_SET) == 0 && write_full(fd, raw, sizeof raw);
+    return lseek(fd, 0, SEEK_END) >= 0 && ok;
 }
 
 static bool target_reached(const Settings *s, const DgHeader *h)
@@ -498,6 +512,140 @@ static void progress(const Settings *s, const DgHeader *h, uint64_t positions, u
             positions, (double)positions / secs, games, h->records, h->games, left);
 }
 
+/* --- The workers: forked processes that send their games through pipes; on Windows, this process. --- */
+typedef struct {
+    int count; /* started */
+    int threads;
+    uint64_t first;
+#ifndef _WIN32
+    pid_t pids[DG_MAX_THREADS];
+    int fds[DG_MAX_THREADS];
+#else
+    Position pos;
+#endif
+} Workers;
+
+/* Starts up to `threads` workers on the games from `first` below `limit` (0: none); false unless all started. */
+static bool workers_start(Workers *w, const Settings *s, int fd, uint64_t first, int threads, uint64_t limit)
+{
+    w->count = 0;
+    w->first = first;
+#ifndef _WIN32
+    w->threads = threads;
+    for (int i = 0; i < threads; i++) {
+        int p[2];
+        if (pipe(p) != 0)
+            break;
+        pid_t pid = fork();
+        if (pid < 0) {
+            close(p[0]);
+            close(p[1]);
+            break;
+        }
+        if (pid == 0) {
+#ifdef __linux__
+            prctl(PR_SET_PDEATHSIG, SIGTERM); /* a parent killed outright takes its workers with it */
+            if (getppid() == 1)
+                _exit(6);
+#endif
+            signal(SIGINT, SIG_DFL);
+            signal(SIGTERM, SIG_DFL);
+            signal(SIGHUP, SIG_DFL);
+            close(p[0]);
+            close(fd);
+            for (int k = 0; k < w->count; k++)
+                close(w->fds[k]);
+            worker_run(s, first + (uint64_t)i, (uint64_t)threads, limit, p[1]);
+        }
+        close(p[1]);
+        w->pids[w->count] = pid;
+        w->fds[w->count++] = p[0];
+    }
+    return w->count == threads;
+#else
+    (void)s, (void)fd, (void)limit;
+    if (threads > 1 && !s->quiet)
+        fprintf(stderr, "datagen: Windows has no fork: the games are played one at a time (the same file)\n");
+    w->threads = w->count = 1;
+    return true;
+#endif
+}
+
+/* Game k (the next in order) into *head and recs: 1 when it came, 0 when a stop signal came first, -1 when
+ * its worker failed. Progress lines meanwhile, every DG_PROGRESS_MS, through report(). */
+static int workers_next(Workers *w, const Settings *s, uint64_t k, GameHead *head, DgRecord *recs,
+                        void (*report)(void *), void *ctx)
+{
+#ifndef _WIN32
+    const int i = (int)((k - w->first) % (uint64_t)w->threads);
+    struct pollfd pf = {w->fds[i], POLLIN, 0};
+    for (;;) {
+        if (stop_signal)
+            return 0;
+        report(ctx);
+        if (poll(&pf, 1, DG_PROGRESS_MS / 10) > 0)
+            break;
+    }
+    if (!read_full(w->fds[i], head, sizeof *head) || head->index != k || head->records > (uint32_t)s->max_plies ||
+        !read_full(w->fds[i], recs, head->records * sizeof *recs))
+        return stop_signal ? 0 : -1;
+    return 1;
+#else
+    report(ctx);
+    if (stop_signal)
+        return 0;
+    return game_play(s, k, &w->pos, recs, head) ? 1 : -1;
+#endif
+}
+
+static void workers_end(Workers *w)
+{
+#ifndef _WIN32
+    for (int i = 0; i < w->count; i++) {
+        kill(w->pids[i], SIGTERM);
+        close(w->fds[i]);
+    }
+    for (int i = 0; i < w->count; i++)
+        waitpid(w->pids[i], NULL, 0);
+#endif
+    w->count = 0;
+}
+
+static void catch_stop_signals(void)
+{
+#ifndef _WIN32
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal; /* no SA_RESTART: a signal ends the waits */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    sigaction(SIGHUP, &sa, NULL);
+#else
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+#endif
+}
+
+/* The progress line's state: what this run added, against the file's header. */
+typedef struct {
+    const Settings *s;
+    const DgHeader *h;
+    uint64_t positions, games;
+    int64_t t0, next_report;
+} Progress;
+
+static void progress_due(void *ctx)
+{
+    Progress *p = ctx;
+    const int64_t now = time_now_ms();
+    if (now < p->next_report)
+        return;
+    if (!p->s->quiet)
+        progress(p->s, p->h, p->positions, p->games, now - p->t0);
+    p->next_report = now + DG_PROGRESS_MS;
+}
+
 static int generate(Settings *s)
 {
     char settings[DG_SETTINGS_MAX];
@@ -523,82 +671,32 @@ static int generate(Settings *s)
         return 1;
     }
     fflush(NULL);
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_signal; /* no SA_RESTART: a signal ends the waits */
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    sigaction(SIGHUP, &sa, NULL);
+    catch_stop_signals();
 
     const uint64_t first = h.games;
     const uint64_t limit = s->games ? (uint64_t)s->games : 0;
     const int threads = s->games && (uint64_t)s->threads > limit - first ? (int)(limit - first) : s->threads;
-    pid_t pids[DG_MAX_THREADS];
-    int fds[DG_MAX_THREADS];
-    int started = 0;
-    for (int w = 0; w < threads; w++) {
-        int p[2];
-        if (pipe(p) != 0)
-            break;
-        pid_t pid = fork();
-        if (pid < 0) {
-            close(p[0]);
-            close(p[1]);
-            break;
-        }
-        if (pid == 0) {
-#ifdef __linux__
-            prctl(PR_SET_PDEATHSIG, SIGTERM); /* a parent killed outright takes its workers with it */
-            if (getppid() == 1)
-                _exit(6);
-#endif
-            signal(SIGINT, SIG_DFL);
-            signal(SIGTERM, SIG_DFL);
-            signal(SIGHUP, SIG_DFL);
-            close(p[0]);
-            close(fd);
-            for (int i = 0; i < started; i++)
-                close(fds[i]);
-            worker_run(s, first + (uint64_t)w, (uint64_t)threads, limit, p[1]);
-        }
-        close(p[1]);
-        pids[started] = pid;
-        fds[started++] = p[0];
-    }
+    static Workers workers; /* static: it holds a Position, large for a stack */
     int rc = 0;
-    if (started < threads) {
-        fprintf(stderr, GAME_PROGRAM " datagen: could not start %d workers (%d started): %s\n", threads, started,
+    if (!workers_start(&workers, s, fd, first, threads, limit)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: could not start %d workers (%d started): %s\n", threads, workers.count,
                 strerror(errno));
         rc = 1;
     }
-    const int64_t t0 = time_now_ms();
-    int64_t next_report = t0 + DG_PROGRESS_MS;
-    uint64_t positions = 0, games = 0, nodes = 0, plies = 0, results[4] = {0, 0, 0, 0};
+    const int started = workers.count;
+    Progress prog = {s, &h, 0, 0, time_now_ms(), time_now_ms() + DG_PROGRESS_MS};
+    const int64_t t0 = prog.t0;
+    uint64_t nodes = 0, plies = 0, results[4] = {0, 0, 0, 0};
     DgRecord *recs = malloc((size_t)s->max_plies * sizeof *recs);
     if (!recs)
         rc = 1;
     for (uint64_t k = first; rc == 0 && !target_reached(s, &h); k++) {
-        const int w = (int)((k - first) % (uint64_t)threads);
-        struct pollfd pf = {fds[w], POLLIN, 0};
-        while (!stop_signal) {
-            int64_t now = time_now_ms();
-            if (now >= next_report) {
-                if (!s->quiet)
-                    progress(s, &h, positions, games, now - t0);
-                next_report = now + DG_PROGRESS_MS;
-            }
-            if (poll(&pf, 1, (int)(next_report - now)) > 0)
-                break;
-        }
         GameHead head;
-        if (stop_signal)
-            break;
-        if (!read_full(fds[w], &head, sizeof head) || head.index != k || head.records > (uint32_t)s->max_plies ||
-            !read_full(fds[w], recs, head.records * sizeof *recs)) {
-            if (!stop_signal) {
-                fprintf(stderr, GAME_PROGRAM " datagen: worker %d ended before game %" PRIu64 " was sent\n", w + 1,
-                        k + 1);
+        const int got = workers_next(&workers, s, k, &head, recs, progress_due, &prog);
+        if (got <= 0) {
+            if (got < 0) {
+                fprintf(stderr, GAME_PROGRAM " datagen: worker %d ended before game %" PRIu64 " was sent\n",
+                        (int)((k - first) % (uint64_t)threads) + 1, k + 1);
                 rc = 1;
             }
             break;
@@ -615,19 +713,14 @@ static int generate(Settings *s)
             rc = 1;
             break;
         }
-        positions += head.records;
-        games++;
+        prog.positions += head.records;
+        prog.games++;
         nodes += head.nodes;
         plies += head.plies;
         results[head.result & 3]++;
     }
     free(recs);
-    for (int i = 0; i < started; i++) {
-        kill(pids[i], SIGTERM);
-        close(fds[i]);
-    }
-    for (int i = 0; i < started; i++)
-        waitpid(pids[i], NULL, 0);
+    workers_end(&workers);
     close(fd);
     const int64_t ms = time_now_ms() - t0;
     const double secs = (double)(ms > 0 ? ms : 1) / 1000.0;
@@ -640,13 +733,14 @@ static int generate(Settings *s)
     }
     printf("datagen: %" PRIu64 " positions of %" PRIu64 " games in %.1f s: %.0f positions/s, %.0f nodes/s, %d "
            "workers; %s holds %" PRIu64 " positions of %" PRIu64 " games\n",
-           positions, games, secs, (double)positions / secs, (double)nodes / secs, started, s->out, h.records, h.games);
-    if (games)
+           prog.positions, prog.games, secs, (double)prog.positions / secs, (double)nodes / secs, started, s->out,
+           h.records, h.games);
+    if (prog.games)
         printf("datagen: results %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s; %.1f plies a game after the random "
                "ones, %.1f positions kept a game\n",
                results[GAME_FIRST_WINS], game_result_str(GAME_FIRST_WINS), results[GAME_DRAWN],
                game_result_str(GAME_DRAWN), results[GAME_SECOND_WINS], game_result_str(GAME_SECOND_WINS),
-               (double)plies / (double)games, (double)positions / (double)games);
+               (double)plies / (double)prog.games, (double)prog.positions / (double)prog.games);
     return rc;
 }
 

@@ -17,6 +17,7 @@
 #include "play.h"
 #include "protocol.h"
 #include "engine.h"
+#include "platform.h"
 #include "timeman.h"
 #include "ttlab.h"
 
@@ -265,6 +266,7 @@ int main(int argc, char **argv)
     }
     cluster_add_options();
 #endif
+    platform_init_console();
     game_init();
     search_init();
     engine_init();

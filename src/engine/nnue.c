@@ -1,8 +1,8 @@
 /*
  * nnue.c - reading a net and evaluating positions with it (nnue.h has the
  * design). The inner loops are whole-register int16 arithmetic: AVX2 where
- * the build has it, WebAssembly SIMD128 in the page, plain C elsewhere (which
- * compilers vectorise for SSE2 and NEON).
+ * the build has it, NEON on ARM64, WebAssembly SIMD128 in the page, plain C
+ * elsewhere (which compilers vectorise for SSE2); all give the same integers.
  */
 #include "nnue.h"
 
@@ -14,6 +14,8 @@
 
 #if defined(__AVX2__)
 #include <immintrin.h>
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+#include <arm_neon.h>
 #elif defined(__wasm_simd128__)
 #include <wasm_simd128.h>
 #endif
@@ -222,6 +224,15 @@ static int32_t clipped_dot(const int16_t *acc, const int16_t *w, int n)
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
     s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
     return _mm_cvtsi128_si32(s);
+#elif defined(__ARM_NEON) && defined(__aarch64__)
+    const int16x8_t zero = vdupq_n_s16(0), top = vdupq_n_s16(NNUE_QA);
+    int32x4_t sum = vdupq_n_s32(0);
+    for (int i = 0; i < n; i += 8) {
+        const int16x8_t a = vminq_s16(vmaxq_s16(vld1q_s16(acc + i), zero), top), b = vld1q_s16(w + i);
+        sum = vmlal_s16(sum, vget_low_s16(a), vget_low_s16(b));
+        sum = vmlal_s16(sum, vget_high_s16(a), vget_high_s16(b));
+    }
+    return vaddvq_s32(sum);
 #elif defined(__wasm_simd128__)
     const v128_t zero = wasm_i16x8_splat(0), top = wasm_i16x8_splat(NNUE_QA);
     v128_t sum = wasm_i32x4_splat(0);

@@ -7,13 +7,12 @@
 #include "tt_remote.h"
 
 #include "game_api.h"
+#include "platform.h"
 
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <stdio.h>
-#include <sys/mman.h>
-#include <unistd.h>
 
 static TTEntry *table;
 static size_t bucket_count;
@@ -78,27 +77,7 @@ void tt_set_clear_hook(void (*fn)(void)) { clear_hook = fn; }
  * no limit. tt_set_memory_limit replaces it (tests simulate a small machine). */
 static size_t memory_limit_override;
 
-static size_t memory_limit(void)
-{
-    if (memory_limit_override)
-        return memory_limit_override;
-#if defined(_SC_PHYS_PAGES) && !defined(__EMSCRIPTEN__)
-    const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-    if (pages <= 0 || page <= 0 || (uint64_t)pages > SIZE_MAX / (uint64_t)page)
-        return 0;
-    size_t limit = (size_t)pages * (size_t)page;
-    FILE *f = fopen("/sys/fs/cgroup/memory.max", "r"); /* cgroup v2; "max" when there is no limit */
-    unsigned long long cg;
-    if (f) {
-        if (fscanf(f, "%llu", &cg) == 1 && cg > 0 && cg < limit)
-            limit = (size_t)cg;
-        fclose(f);
-    }
-    return limit;
-#else
-    return 0;
-#endif
-}
+static size_t memory_limit(void) { return memory_limit_override ? memory_limit_override : platform_memory_bytes(); }
 
 void tt_set_memory_limit(size_t bytes) { memory_limit_override = bytes; }
 size_t tt_memory_limit_mb(void) { return memory_limit() >> 20; }
@@ -124,33 +103,31 @@ static bool resize_bytes(size_t bytes)
     const size_t old_bytes = table_bytes;
     const bool free_first = limit && table && old_bytes > limit - bytes;
     if (free_first) {
-        free(table);
+        platform_aligned_free(table);
         table = NULL;
         bucket_count = table_bytes = 0;
     } else {
         pthread_mutex_unlock(&table_lock);
     }
     size_t alloc = (bytes + align - 1) / align * align;
-    TTEntry *mem = aligned_alloc(align, alloc);
+    TTEntry *mem = platform_aligned_alloc(align, alloc);
     bool ok = mem != NULL;
     if (!ok && free_first) { /* the old size again: it was there a moment ago */
         bytes = old_bytes;
         align = bytes >= huge ? huge : 64;
         alloc = (bytes + align - 1) / align * align;
-        mem = aligned_alloc(align, alloc);
+        mem = platform_aligned_alloc(align, alloc);
     }
     if (!mem) { /* without free_first the old table is untouched; with it, nothing could be had */
         if (free_first)
             pthread_mutex_unlock(&table_lock);
         return false;
     }
-#ifdef MADV_HUGEPAGE
     if (align == huge)
-        madvise(mem, alloc, MADV_HUGEPAGE);
-#endif
+        platform_advise_huge_pages(mem, alloc);
     if (!free_first)
         pthread_mutex_lock(&table_lock);
-    free(table);
+    platform_aligned_free(table);
     table = mem;
     table_bytes = bytes;
     bucket_count = bytes / 64;
@@ -224,7 +201,7 @@ static void clear_locked(void)
 void tt_free(void)
 {
     pthread_mutex_lock(&table_lock);
-    free(table);
+    platform_aligned_free(table);
     table = NULL;
     bucket_count = table_bytes = 0;
     pthread_mutex_unlock(&table_lock);

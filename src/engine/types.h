@@ -67,7 +67,9 @@ typedef enum {
 } MoveStyle;
 enum { MOVE_TEXT_MAX = 16 }; /* bytes a move's text needs in any style, the NUL included */
 
-#define CHARIOT_VERSION "0.1" /* --version, the protocols' "id name", the man page */
+#ifndef CHARIOT_VERSION /* the Makefile's VERSION (git describe); --version, the protocols' "id name" */
+#define CHARIOT_VERSION "0.1"
+#endif
 
 #define MOVE_NONE ((Move)0)
 

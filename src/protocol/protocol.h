@@ -12,8 +12,14 @@
 #include "options.h"
 #include "search.h"
 
-void proto_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-void proto_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* MinGW-w64 builds use its C99 printf (__USE_MINGW_ANSI_STDIO, `make windows`), which gcc checks as gnu_printf. */
+#ifdef __MINGW_PRINTF_FORMAT
+#define PROTO_PRINTF_LIKE(f, a) __attribute__((format(__MINGW_PRINTF_FORMAT, f, a)))
+#else
+#define PROTO_PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
+#endif
+void proto_out(const char *fmt, ...) PROTO_PRINTF_LIKE(1, 2);
+void proto_error(const char *fmt, ...) PROTO_PRINTF_LIKE(1, 2);
 /* The next line of `in` without its end of line. A line that does not fit
  * (more than size - 2 bytes, counted as read: a NUL byte does not shorten it)
  * is read to its end and dropped (line is empty), so that its tail cannot pass

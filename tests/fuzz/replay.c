@@ -55,7 +55,35 @@ static bool run_file(const char *path)
     return true;
 }
 
-static int select_all(const struct dirent *d) { return d->d_name[0] != '.'; }
+static int by_name(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* The names in a directory, dot files left out, in name order (scandir is not everywhere: Windows); -1 if it
+ * cannot be read. */
+static int list_dir(const char *dir, char ***out)
+{
+    DIR *d = opendir(dir);
+    if (!d)
+        return -1;
+    char **names = NULL;
+    int n = 0, cap = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap) {
+            char **bigger = realloc(names, (size_t)(cap = cap ? 2 * cap : 256) * sizeof *names);
+            if (!bigger)
+                break;
+            names = bigger;
+        }
+        if (!(names[n] = strdup(e->d_name)))
+            break;
+        n++;
+    }
+    closedir(d);
+    qsort(names, (size_t)n, sizeof *names, by_name);
+    *out = names;
+    return n;
+}
 
 int main(int argc, char **argv)
 {
@@ -78,8 +106,8 @@ int main(int argc, char **argv)
             files++;
             continue;
         }
-        struct dirent **names;
-        int n = scandir(argv[i], &names, select_all, alphasort);
+        char **names;
+        int n = list_dir(argv[i], &names);
         if (n < 0) {
             fprintf(stderr, "replay: cannot list %s: %s\n", argv[i], strerror(errno));
             failed++;
@@ -87,7 +115,7 @@ int main(int argc, char **argv)
         }
         for (int k = 0; k < n; k++) {
             char path[4096];
-            snprintf(path, sizeof path, "%s/%s", argv[i], names[k]->d_name);
+            snprintf(path, sizeof path, "%s/%s", argv[i], names[k]);
             if (stat(path, &st) == 0 && S_ISREG(st.st_mode)) {
                 failed += !run_file(path);
                 files++;

@@ -84,10 +84,16 @@ static XBoard xboard_defaults; /* the XBoard front end's state at start-up, whic
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     (void)argc, (void)argv;
+#ifdef _WIN32
+    FILE *t = tmpfile(); /* the engine's output, read back after each input; Windows cannot unlink an open file */
+    if (!t || fflush(stdout) != 0 || dup2(_fileno(t), STDOUT_FILENO) < 0 || _setmode(STDOUT_FILENO, _O_BINARY) < 0)
+        abort();
+#else
     char path[] = "/tmp/chariot-fuzz-XXXXXX"; /* the engine's output, read back after each input */
     int fd = mkstemp(path);
     if (fd < 0 || unlink(path) != 0 || fflush(stdout) != 0 || dup2(fd, STDOUT_FILENO) < 0 || close(fd) != 0)
         abort();
+#endif
     game_init(); /* as main() does */
     search_init();
     threads_init();
