@@ -18,7 +18,12 @@ INC     := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/xiangqi
 # tree has uncommitted changes; 0.1 outside a git checkout. Every build and test of a tree gets the same one.
 VERSION ?= $(shell v=$$(git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) && echo "$${v\#v}" || \
                { h=$$(git describe --always --dirty 2>/dev/null) && echo "0.1-g$$h" || echo 0.1; })
-VERSION_DEF := -DCHARIOT_VERSION='"$(VERSION)"'
+# build/version.h holds it, rewritten only when it changes: every build depends on it (CORE_HDRS), so the
+# binaries and the tests made after a change of version all say the new one.
+VERSION_H := build/version.h
+$(shell mkdir -p build && v='#define CHARIOT_VERSION "$(VERSION)"' && \
+    { [ "$$(cat $(VERSION_H) 2>/dev/null)" = "$$v" ] || echo "$$v" > $(VERSION_H); })
+VERSION_DEF := -include $(VERSION_H)
 # ARCH: native (the default) uses every instruction of this machine, so the binary may stop with an
 # illegal instruction elsewhere; the x86-64 levels run on any processor of that level or newer (v2:
 # SSE4.2 and POPCNT, 2009 on; v3 = avx2: AVX2, BMI2, 2013 on; v4: AVX-512); generic names no -march.
@@ -44,7 +49,7 @@ TUNE_chess   := chariot-tune-chess
 TRAIN_xiangqi := chariot-train
 TRAIN_chess  := chariot-train-chess
 CORE    := $(wildcard src/engine/*.c src/protocol/*.c src/cli/*.c)  # the engine and the front ends
-CORE_HDRS := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h)
+CORE_HDRS := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h) $(VERSION_H)
 # The game's own sources, and its net (nets/GAME.nnue) as C, compiled into the binary (docs/nnue.md).
 $(foreach g,$(GAMES),$(eval SRC_$(g) := $(wildcard src/$(g)/*.c) build/net_$(g).c))
 $(foreach g,$(GAMES),$(eval INC_$(g) := $(VERSION_DEF) -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/$(g)))
