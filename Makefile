@@ -248,13 +248,15 @@ install: chariot chariot-chess          ## install both engines and the man page
 	install -m 644 man/chariot.6 $(DESTDIR)$(MANDIR)/man6/chariot.6
 	printf '.so man6/chariot.6\n' > $(DESTDIR)$(MANDIR)/man6/chariot-chess.6
 
-uninstall:                              ## remove what install installed, and the folders it leaves empty
+uninstall:                              ## remove what install installed, and the folders below PREFIX it leaves empty
 	rm -f $(DESTDIR)$(BINDIR)/chariot $(DESTDIR)$(BINDIR)/chariot-chess \
 	    $(DESTDIR)$(MANDIR)/man6/chariot.6 $(DESTDIR)$(MANDIR)/man6/chariot-chess.6
-	@# empty folders, deepest first, up to PREFIX (into a DESTDIR: up to DESTDIR, which stays)
-	@for d in $(MANDIR)/man6 $(BINDIR); do d="$(DESTDIR)$$d"; \
-	    while [ "$$d" != "$(DESTDIR)" ] && [ "$$d" != / ] && [ "$$d" != . ] && rmdir "$$d" 2>/dev/null; do \
-	        [ -n "$(DESTDIR)" ] || [ "$$d" != "$(PREFIX)" ] || break; d=$$(dirname "$$d"); done; done
+	@# empty folders, deepest first, strictly below PREFIX (into a DESTDIR: below DESTDIR, which stays): PREFIX
+	@# itself is the user's, never removed
+	@stop="$(if $(DESTDIR),$(DESTDIR),$(PREFIX))"; stop="$${stop%/}"; \
+	for d in $(MANDIR)/man6 $(BINDIR); do d="$(DESTDIR)$$d"; \
+	    while d="$${d%/}"; [ "$${d#"$$stop"/}" != "$$d" ] && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
+	done
 
 test-match: chariot chariot-chess      ## the match runner (tools/match.py): statistics, rules, a few fixed-node games
 	python3 tests/match_test.py

@@ -33,4 +33,17 @@ left=$(find "$dest" -type f)
 [ -z "$left" ] || fail "make uninstall left: $left"
 left=$(find "$dest" -mindepth 1)
 [ -z "$left" ] || fail "make uninstall left the folders it created: $left"
+# Without DESTDIR: PREFIX is the user's folder and stays, with what else it holds; the folders install made
+# below it go (make uninstall PREFIX=/some/dir once removed /some/dir itself).
+prefix="$dest/prefix"
+mkdir -p "$prefix/share/doc"
+touch "$prefix/share/doc/other"
+make -s install PREFIX="$prefix/" >/dev/null
+make -s uninstall PREFIX="$prefix/" >/dev/null
+left=$(cd "$prefix" && find . -mindepth 1 | sort | tr '\n' ' ')
+[ "$left" = "./share ./share/doc ./share/doc/other " ] || fail "make uninstall PREFIX=$prefix/ left '$left'"
+rm -rf "$prefix"
+make -s install PREFIX="$prefix" >/dev/null
+make -s uninstall PREFIX="$prefix" >/dev/null
+[ -d "$prefix" ] && [ -z "$(ls -A "$prefix")" ] || fail "make uninstall PREFIX=$prefix removed it, or left files"
 echo "install_test: install, --version, --help, man page and uninstall OK"

@@ -102,8 +102,8 @@ static void test_analyze(void)
         const char *args[8], *expect;
     } BAD[] = {
         {{"analyze", "--depth", "x", NULL}, "--depth needs a whole number"},
-        {{"analyze", "--multipv", "0", NULL}, "--multipv needs a whole number"},
-        {{"analyze", "--depth", NULL}, "--depth needs a whole number"},
+        {{"analyze", "--multipv", "0", NULL}, "--multipv must be at least 1"},
+        {{"analyze", "--depth", NULL}, "--depth needs a value"},
         {{"analyze", "--bogus", NULL}, "unknown option '--bogus'"},
         {{"analyze", "zzz", NULL}, "move 1, 'zzz', is not a legal move"},
         {{"analyze", "startpos", "moves", "h2e2", "h2e2", NULL}, "move 2, 'h2e2', is not a legal move"},
@@ -204,7 +204,7 @@ static void test_play_games(void)
     CHECK(run(&e, a8, "quit") == 2 && strstr(e.log, "--elo " SKILL_TEXT(GAME_ELO_MIN) "-" SKILL_TEXT(GAME_ELO_MAX)),
           "bad --elo: %s", e.log);
     const char *a5[] = {"play", "--side", "green", NULL};
-    CHECK(run(&e, a5, "quit") == 2 && strstr(e.log, "bad option '--side green'"), "bad option: %s", e.log);
+    CHECK(run(&e, a5, "quit") == 2 && strstr(e.log, "bad value 'green' for --side"), "bad option: %s", e.log);
     const char *a6[] = {"play", "startpos", "moves", "h2e2", "x", NULL};
     CHECK(run(&e, a6, "quit") == 2 && strstr(e.log, "'x', is not a legal move"), "bad move list: %s", e.log);
 }

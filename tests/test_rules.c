@@ -311,7 +311,8 @@ static void test_explain(void)
     text[n] = 0;
     CHECK(p && pclose(p) == 0, "%s failed", cmd);
     CHECK(strstr(text, "result: 0-1 (Red chased the black rook perpetually)") &&
-              strstr(text, "cycle: moves 6-13 (8 plies)") && strstr(text, "  13. Red   g4e2") &&
+              strstr(text, "cycle: moves 6-13 (8 plies)") && strstr(text, "  13. Red   g4e2 (E3-5)") &&
+              strstr(text, "   6. Black h4g2 (H8+7)") && /* WXF beside the coordinates, as analyze writes them */
               strstr(text, "chases: black rook c2 (by cannon h2)") &&
               strstr(text, "Red: chased one piece on every move (perpetual chase)") &&
               strstr(text, "Black: no perpetual check or chase"),

@@ -51,7 +51,7 @@ static void test_help(void)
                   strstr(out, "[--elo N]") && strstr(out, GAME_PROGRAM " -v | --version"),
               "%s: exit %d, stdout %s, stderr %s", HELP[i], rc, out, err);
 #ifdef GAME_REPETITION_RULES
-        CHECK(strstr(out, "judge [--rule R]") != NULL, "judge --rule offered: %s", out);
+        CHECK(strstr(out, "judge [--rule R] [--explain]") != NULL, "judge --rule and --explain offered: %s", out);
 #else
         CHECK(!strstr(out, "--rule"), "no judge --rule in " GAME_NAME ": %s", out);
 #endif
@@ -94,6 +94,16 @@ static void test_bad_command_lines(void)
         {"analyze ''", GAME_PROGRAM " analyze: an empty argument where a FEN"},
         {"play ''", GAME_PROGRAM " play: an empty argument where a FEN"},
         {"perft 1 ''", GAME_PROGRAM " perft: invalid FEN: empty FEN"},
+        /* a value missing, out of range or no number: said so, with the range a person reads */
+        {"analyze --depth", GAME_PROGRAM " analyze: --depth needs a value (a depth in plies), at least 1"},
+        {"analyze --movetime 0",
+         GAME_PROGRAM " analyze: --movetime must be at least 1 (a time in milliseconds), got '0'"},
+        {"analyze --nodes=x", GAME_PROGRAM " analyze: --nodes needs a whole number (a count of nodes), got 'x'"},
+        {"analyze --multipv=", GAME_PROGRAM " analyze: --multipv needs a value (a count of lines), at least 1"},
+        {"play --time", GAME_PROGRAM " play: --time needs a value (--side"},
+        {"play --time=0", GAME_PROGRAM " play: bad value '0' for --time (--side"},
+        {"play --tmie 5", GAME_PROGRAM " play: unknown option '--tmie' (--side"},
+        {"judge --rule=", GAME_PROGRAM " judge: "},
     };
     for (size_t i = 0; i < sizeof BAD / sizeof BAD[0]; i++) {
         int rc = run_split(BAD[i].args, "quit\n", out, sizeof out, err, sizeof err);
@@ -174,6 +184,11 @@ static void test_banner(void)
           "banner and help: %s", out);
     const char *nl = strchr(out, '\n');
     CHECK(nl && !strstr(nl, "by the Chariot developers"), "the banner is one line, once: %s", out);
+    /* help names every command of the command line (main.c's list), datagen and ttlab too */
+    static const char *const CLI[] = {"analyze", "play", "judge", "bench", "perft", "ttlab", "datagen"};
+    const char *outside = strstr(out, "Outside this loop:");
+    for (size_t i = 0; i < sizeof CLI / sizeof CLI[0]; i++)
+        CHECK(outside && strstr(outside, CLI[i]), "help names '%s' among the command line's commands: %s", CLI[i], out);
     run_split("", "uci\nquit\n", out, sizeof out, err, sizeof err);
     const char *id = strstr(out, "\nid name Chariot ");
     CHECK(id && strstr(id, "uciok") && strchr(out, '\n') == id, "the banner, then the UCI handshake: %s", out);
@@ -232,8 +247,118 @@ static void test_play_history(void)
           "history has the engine's reply %s: %s", words, out);
 }
 
+/* perft's speed line: a small perft is over in less than a millisecond, and its rate is the nodes over the time
+ * printed, never a rate from a time of 0 (which printed "Time: 0 ms, Nodes/second: 20"). */
+static void test_perft_rate(void)
+{
+    static const char *const ARGS[] = {"perft 1", "perft 2", "perft 3"};
+    for (size_t i = 0; i < sizeof ARGS / sizeof ARGS[0]; i++) {
+        const int rc = run_split(ARGS[i], NULL, out, sizeof out, err, sizeof err);
+        const char *total = strstr(out, "Nodes searched: ");
+        const double nodes = total ? atof(total + 16) : 0;
+        double ms = 0, rate = 0;
+        const bool timed = sscanf(err, "Time: %lf ms, Nodes/second: %lf", &ms, &rate) == 2;
+        CHECK(rc == 0 && nodes > 0 &&
+                  ((timed && ms > 0 && rate > 0.99 * nodes * 1000 / ms - 1 && rate < 1.01 * nodes * 1000 / ms + 1) ||
+                   (!timed && strstr(err, "no rate"))),
+              "%s: a rate from the time printed: %s / %s", ARGS[i], out, err);
+    }
+}
+
+/* --name=value as getopt_long reads it, in every command; several limits are said to end at the first reached. */
+static void test_long_options(void)
+{
+    int rc = run_split("analyze --depth=3 --multipv=2", "", out, sizeof out, err, sizeof err);
+    CHECK(rc == 0 && strstr(out, "depth  3/") && !strstr(out, "depth  4/") && !*err, "analyze --depth=3: %d %s %s", rc,
+          out, err);
+    rc = run_split("analyze --depth 20 --nodes=200", "", out, sizeof out, err, sizeof err);
+    CHECK(rc == 0 && strstr(out, "best move: ") &&
+              strstr(err, "analyze: several limits given: the search stops at the first one reached"),
+          "analyze --depth 20 --nodes=200: %d %s %s", rc, out, err);
+    rc = run_split("play --depth=1 --board=letters", "quit\n", out, sizeof out, err, sizeof err);
+    CHECK(rc == 0 && strstr(out, "you play") && !*err, "play --depth=1 --board=letters: %d %s %s", rc, out, err);
+}
+
+/* A position whose game is over is not searched: one line says the result and why (a stalemate loses in xiangqi). */
+static void test_game_over(void)
+{
+    static const struct {
+        const char *fen, *line;
+    } OVER[] = {
+#ifdef GAME_HAS_UCCI
+        {"'3k5/4R4/9/9/9/9/9/9/9/4K4 b'", "The game is over: 1-0 (stalemate). Black, to move, has lost."},
+        {"'3k5/3R5/3R5/9/9/9/9/9/9/4K4 b'", "The game is over: 1-0 (checkmate). Black, to move, has lost."},
+#else
+        {"'7k/5Q2/6K1/8/8/8/8/8 b - - 0 1'", "The game is over: 1/2-1/2 (stalemate). A draw."},
+        {"'7k/6Q1/6K1/8/8/8/8/8 b - - 0 1'", "The game is over: 1-0 (checkmate). Black, to move, has lost."},
+#endif
+    };
+    for (size_t i = 0; i < sizeof OVER / sizeof OVER[0]; i++) {
+        char args[256];
+        snprintf(args, sizeof args, "analyze %s", OVER[i].fen);
+        const int rc = run_split(args, "", out, sizeof out, err, sizeof err);
+        CHECK(rc == 0 && strstr(out, OVER[i].line) && !strstr(out, "depth ") && !strstr(out, "best move"),
+              "%s: %d %s %s", args, rc, out, err);
+    }
+}
+
+/* Moves on play's command line are the game's first moves (history, undo, save); a pasted PGN move line is read
+ * by analyze and play alike; resign and draw end the game; the second mover's column lines up in Chinese too. */
+static void test_play_given_moves(void)
+{
+    char path[] = "/tmp/chariot-given-XXXXXX", input[256], pgn[4096] = "";
+    int fd = mkstemp(path);
+    CHECK(fd >= 0, "mkstemp");
+    close(fd);
+#ifdef GAME_HAS_UCCI
+    const char *args = "play --board letters --depth 1 h2e2 h9g7 h0g2 i9h9", *saved = "1. C2.5 H8+7 2. H2+3 R9.8 *";
+    const char *line2 = "  2. H2+3 (h0g2)   R9.8 (i9h9)", *line1 = "  1. C2.5 (h2e2)   H8+7 (h9g7)";
+    const char *after_undo = "  1. C2.5 (h2e2)   H8+7 (h9g7)\n";
+    const char *paste = "analyze --depth 1 '1. C2.5 H8+7 {a comment} 2. H2+3 $1 *'";
+    const char *fen = "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 2";
+#else
+    const char *args = "play --board letters --depth 1 e4 e5 Nf3 Nc6", *saved = "1. e4 e5 2. Nf3 Nc6 *";
+    const char *line2 = "  2. Nf3 (g1f3)   Nc6 (b8c6)", *line1 = "  1. e4 (e2e4)    e5 (e7e5)";
+    const char *after_undo = "  1. e4 (e2e4)   e5 (e7e5)\n"; /* the column as wide as the widest first move */
+    const char *paste = "analyze --depth 1 1. e4 e5 '{a comment}' 2.Nf3 '$1' '*'";
+    const char *fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2";
+#endif
+    snprintf(input, sizeof input, "history\nsave %s\nundo\nhistory\nresign\nquit\n", path);
+    int rc = run_split(args, input, out, sizeof out, err, sizeof err);
+    read_file_text(path, pgn, sizeof pgn);
+    unlink(path);
+    const char *undo = strstr(out, "> undo");
+    CHECK(rc == 0 && !strstr(out, "No moves yet") && strstr(out, line1) && strstr(out, line2) && undo &&
+              !strstr(undo, line2) && strstr(undo, after_undo),
+          "%s: the given moves are in history, and undo takes back the player's last: %s", args, out);
+    CHECK(strstr(pgn, saved) && !strstr(pgn, "[FEN"), "%s: saved as %s: %s", args, saved, pgn);
+    CHECK(strstr(out, "Result: ") && strstr(out, " resigns). ") && strstr(out, " wins."), "resign: %s", out);
+    rc = run_split(paste, "", out, sizeof out, err, sizeof err);
+    CHECK(rc == 0 && strstr(out, fen), "%s: a pasted PGN line, numbers, NAGs and comments skipped: %s %s", paste, out,
+          err);
+#ifdef GAME_HAS_UCCI
+    rc = run_split("play --board chinese --depth 1 h2e2 h9g7", "history\nquit\n", out, sizeof out, err, sizeof err);
+    CHECK(rc == 0 && strstr(out, "  1. 炮二平五 (C2.5, h2e2)   馬８進７ (H8+7, h9g7)"),
+          "Chinese history: the second mover's move in its own column: %s", out);
+#else
+    rc = run_split("play --depth 1 --side black 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 5'",
+                   "Pe7e5\nhistory\nquit\n", out, sizeof out, err, sizeof err);
+    CHECK(rc == 0 && strstr(out, "You play e5 (e7e5).") && strstr(out, "  5. ...          e5 (e7e5)") &&
+              strstr(out, "  6. "),
+          "long algebraic with a pawn letter; history numbered from the FEN's move number: %s", out);
+#endif
+    rc = run_split("play --board letters --depth 1", "draw\nquit\n", out, sizeof out, err, sizeof err);
+    CHECK(rc == 0 && strstr(out, "Chariot considers the offer...") &&
+              (strstr(out, "Chariot accepts the draw") || strstr(out, "Chariot declines the draw")),
+          "draw is answered: %s", out);
+}
+
 void test_usage(void)
 {
+    test_play_given_moves();
+    test_game_over();
+    test_perft_rate();
+    test_long_options();
     test_help();
     test_bad_command_lines();
     test_fen_fields();

@@ -29,13 +29,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """A browser that drops a connection mid-file (a reload, a closed tab) is no error of the server's:
+        said in nothing. Anything else is printed as the standard library prints it."""
+        if isinstance(sys.exc_info()[1], ConnectionError):  # BrokenPipeError, ConnectionResetError, ...
+            return
+        super().handle_error(request, client_address)
+
+
 def main():
     args = [a for a in sys.argv[1:] if not a.startswith('--')]
     Handler.isolate = '--no-isolation' not in sys.argv
     root = args[0] if args else 'web'
     port = int(args[1]) if len(args) > 1 else 8080
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', port),
-                                             functools.partial(Handler, directory=root))
+    server = Server(('127.0.0.1', port), functools.partial(Handler, directory=root))
     print(f'serving {root} on http://localhost:{server.server_port}/'
           f' ({"cross-origin isolated: threaded engine" if Handler.isolate else "not isolated: one thread"})',
           flush=True)

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # strength.sh - the strength workflow: a match with tools/match.py (openings
-# tools/openings-xq.txt, Fairy-Stockfish as the referee) and one line appended
-# to docs/strength.md (Elo ± 95% error, games, W/D/L, time control, commit).
+# tools/openings-xq.txt, Fairy-Stockfish as the referee) and one table row (Elo ± 95% error, games,
+# W/D/L, time control, commit), printed and kept in the match's folder (out/strength-...); with
+# --append FILE it is appended to FILE too (docs/strength.md's table: changing the docs is asked for).
 #
 #   tools/strength.sh fsf  [--games N] [--tc 5+0.05]        Chariot against Fairy-Stockfish 11.1
 #                                                          (UCI_Variant xiangqi, Hash 64, 1 thread)
 #   tools/strength.sh sprt OLD_BINARY [--tc 5+0.05] [--elo0 0] [--elo1 10] [--games 2000]
 #                                                          Chariot against an earlier build, SPRT
 #                                                          in batches (tools/sprt.py), at most --games
-#   common: --concurrency N (games at once, default 1), --note TEXT (goes into the table row)
+#   common: --concurrency N (games at once, default 1), --note TEXT (goes into the table row),
+#           --append FILE (the row is appended to FILE, e.g. docs/strength.md), -h | --help (this text)
 #   tools/strength.sh self [--threads 2] [--games N] [--tc 5+0.05]
 #                                                          Chariot with N threads against 1 thread
 #   tools/strength.sh rules [--games N] [--tc 5+0.05]      Chariot (Repetition Rule AXF) against itself
@@ -20,11 +22,17 @@
 # Both engines get Hash 64 and one thread unless stated. Run it on an otherwise
 # idle machine (the match uses both cores); never while building or testing.
 set -euo pipefail
+usage() { sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; }
+for a in "$@"; do
+    case "$a" in -h | --help) usage; exit 0 ;; esac
+done
+[ $# -gt 0 ] || { usage >&2; exit 2; }
 cd "$(dirname "$0")/.."
-mode=${1:-fsf}; shift || true
+mode=$1; shift
+case "$mode" in fsf | sprt | self | rules) ;; *) echo "strength.sh: mode is fsf, sprt, self or rules" >&2; exit 2 ;; esac
 old=""
 if [ "$mode" = sprt ]; then old=${1:?sprt needs the earlier binary}; shift; fi
-games=200 tc="5+0.05" elo0=0 elo1=10 threads=2 concurrency=1 note=""
+games=200 tc="5+0.05" elo0=0 elo1=10 threads=2 concurrency=1 note="" append=""
 while [ $# -gt 0 ]; do
     case "$1" in
     --games) games=$2; shift 2 ;;
@@ -34,6 +42,7 @@ while [ $# -gt 0 ]; do
     --threads) threads=$2; shift 2 ;;
     --concurrency) concurrency=$2; shift 2 ;;
     --note) note=$2; shift 2 ;;
+    --append) append=$2; shift 2 ;;
     *) echo "strength.sh: unknown argument '$1'" >&2; exit 2 ;;
     esac
 done
@@ -61,7 +70,7 @@ else
         --concurrency "$concurrency" --nocapture 120 --openings "$openings" --judge "$out/chariot" \
         --pgn "$out/games.pgn" --json | tee "$out/match.txt"
 fi
-python3 - "$out/match.txt" "$mode" "$tc" "$commit" "$threads" "$note" <<'PY'
+python3 - "$out/match.txt" "$mode" "$tc" "$commit" "$threads" "$note" "$out/row.md" "$append" <<'PY'
 import json, os, sys, datetime
 lines = [l for l in open(sys.argv[1]) if l.startswith("{")]
 if not lines:
@@ -86,13 +95,9 @@ who = f"Chariot {threads} threads" if mode == "self" else "Chariot"
 faults = ", ".join(f"{k} {v}" for k, v in r["faults"].items()) or "none"
 row = (f"| {datetime.date.today()} | {commit} | {who} vs {opp} | {tc} | {r['games']} | "
        f"{r['wins']}/{r['draws']}/{r['losses']} | {elo} | {faults} |\n")
-path = "docs/strength.md"
-try:
-    open(path).close()
-except FileNotFoundError:
-    open(path, "w").write("# Strength\n\nEvery match of `tools/strength.sh`, newest last. Elo is from Chariot's "
-                          "side with the 95% error; W/D/L are Chariot's.\n\n| date | commit | match | time control | "
-                          "games | W/D/L | Elo | faults |\n|---|---|---|---|---|---|---|---|\n")
-open(path, "a").write(row)
-print("appended to docs/strength.md:", row.strip())
+open(sys.argv[7], "w").write(row)
+print("row (also in " + sys.argv[7] + "):", row.strip())
+if sys.argv[8]:  # --append FILE: the docs change only when asked
+    open(sys.argv[8], "a").write(row)
+    print("appended to " + sys.argv[8])
 PY

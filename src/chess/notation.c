@@ -135,6 +135,7 @@ void pos_pv_to_human(const Position *pos, const Move *pv, int n, char *buf, size
 static int san_piece(char ch)
 {
     switch (ch) {
+    case 'P': return PAWN; /* long algebraic with a pawn letter: Pe2e4 */
     case 'N':
     case 'n': return KNIGHT;
     case 'B': return BISHOP; /* a lower-case b is the b-file */

@@ -12,6 +12,7 @@
  */
 #include "analyze.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +23,65 @@
 #include "engine.h"
 #include "platform.h"
 
-bool analyze_read_position(const char *spec, Position *pos, char *err, size_t len)
+int analyze_read_moves(Position *pos, const char *text, Move *moves, int max, AnalyzeBadMove *bad)
+{
+    int n = 0, depth = 0; /* depth: inside comments or variations */
+    const char *p = text;
+    while (*p) {
+        if (*p == '[' && depth == 0) { /* a PGN tag: to the end of its line */
+            p += strcspn(p, "\n");
+            continue;
+        }
+        if (*p == '{' || *p == '(') {
+            depth++, p++;
+            continue;
+        }
+        if ((*p == '}' || *p == ')') && depth > 0) {
+            depth--, p++;
+            continue;
+        }
+        if (*p == ';' && depth == 0) {
+            p += strcspn(p, "\n");
+            continue;
+        }
+        if (isspace((unsigned char)*p) || depth > 0) {
+            p++;
+            continue;
+        }
+        char word[64];
+        const size_t len = strcspn(p, " \t\r\n{}();");
+        snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), p);
+        p += len;
+        if (!strcmp(word, "1-0") || !strcmp(word, "0-1") || !strcmp(word, "1/2-1/2") || !strcmp(word, "*"))
+            break;
+        if (word[0] == '$' || strspn(word, ".") == strlen(word)) /* a NAG ($1), or "..." after a move number */
+            continue;
+        word[strcspn(word, "!?")] = 0; /* a move's annotation: e4!, C2.5?! */
+        const size_t digits = strspn(word, "0123456789");
+        if (digits && word[digits] == '.') { /* a move number (12. or 12...), alone or glued to the move */
+            const char *move = word + digits + strspn(word + digits, ".");
+            if (!*move)
+                continue;
+            if (!isdigit((unsigned char)*move)) /* 12.C2.5, 2.馬二進三; not the pawn form 15.6 */
+                memmove(word, move, strlen(move) + 1);
+        }
+        const Move m = pos_parse_human(pos, word);
+        if (m == MOVE_NONE || (moves && n == max)) {
+            snprintf(bad->word, sizeof bad->word, "%s", word);
+            bad->number = n + 1;
+            return -1;
+        }
+        if (moves)
+            moves[n] = m;
+        n++;
+        pos_make(pos, m);
+        pos_trim_history(pos);
+    }
+    return n;
+}
+
+bool analyze_read_game(const char *spec, Position *start, Position *pos, Move *moves, int max, int *n, char *err,
+                       size_t len)
 {
     char buf[8192], fen[256] = "";
     snprintf(buf, sizeof buf, "%s", spec);
@@ -40,14 +99,14 @@ bool analyze_read_position(const char *spec, Position *pos, char *err, size_t le
         snprintf(fen, sizeof fen, "%s", GAME_STARTPOS);
     }
     char why[200];
-    if (!pos_set_fen(pos, fen, why, sizeof why)) {
+    if (!pos_set_fen(start, fen, why, sizeof why)) {
         snprintf(err, len, "invalid FEN '%s': %s", fen, why);
         return false;
     }
 #ifdef GAME_HAS_CHESS960
     /* KQkq name standard chess's rights; Chess960's are written with the rooks' files (Shredder-FEN). */
     char board[128] = "", side[4] = "", castling[16] = "";
-    if (!pos_castling_standard(pos, why, sizeof why) && sscanf(fen, "%127s %3s %15s", board, side, castling) == 3 &&
+    if (!pos_castling_standard(start, why, sizeof why) && sscanf(fen, "%127s %3s %15s", board, side, castling) == 3 &&
         strpbrk(castling, "KQkq")) {
         snprintf(err, len, "invalid FEN '%s': %s; write its castling rights with the rooks' files (like HAha)", fen,
                  why);
@@ -56,16 +115,23 @@ bool analyze_read_position(const char *spec, Position *pos, char *err, size_t le
 #endif
     if (tok && !strcmp(tok, "moves"))
         tok = strtok_r(NULL, " \t", &save);
-    for (int n = 1; tok; tok = strtok_r(NULL, " \t", &save), n++) {
-        Move m = pos_parse_human(pos, tok);
-        if (m == MOVE_NONE) {
-            snprintf(err, len, "move %d, '%s', is not a legal move (like %s)", n, tok, GAME_MOVE_EXAMPLE);
-            return false;
-        }
-        pos_make(pos, m);
-        pos_trim_history(pos);
+    *pos = *start;
+    /* The moves as written (the copy's tokens end at NULs): PGN move text, numbers and comments skipped. */
+    AnalyzeBadMove bad;
+    const int got = tok ? analyze_read_moves(pos, spec + (tok - buf), moves, max, &bad) : 0;
+    if (got < 0) {
+        snprintf(err, len, "move %d, '%s', is not a legal move (like %s)", bad.number, bad.word, GAME_MOVE_EXAMPLE);
+        return false;
     }
+    if (n)
+        *n = got;
     return true;
+}
+
+bool analyze_read_position(const char *spec, Position *pos, char *err, size_t len)
+{
+    static Position start; /* about 40 KiB: not on the stack */
+    return analyze_read_game(spec, &start, pos, NULL, 0, NULL, err, len);
 }
 
 bool analyze_add_word(char *spec, size_t size, const char *word, const char *program)
@@ -142,24 +208,34 @@ static void on_sigint(int sig)
 /* Ctrl-C stops the search instead of the program, and a read waiting for Enter returns. */
 void analyze_catch_interrupt(void) { platform_on_interrupt(on_sigint); }
 
-static bool read_number(const char *opt, const char *v, int64_t min, int64_t max, int64_t *out)
+/* A number after an option, or a message that says what is wanted: a value at all, a whole number, or which
+ * bound it passed (the upper bound said only when passed: --movetime's is 2^40 ms). */
+static bool read_number(const char *opt, const char *unit, const char *v, int64_t min, int64_t max, int64_t *out)
 {
-    if (num_parse_i64(v, min, max, out) == NUM_OK)
+    const NumStatus st = v && *v ? num_parse_i64(v, min, max, out) : NUM_EMPTY;
+    if (st == NUM_OK)
         return true;
-    fprintf(stderr, GAME_PROGRAM " analyze: %s needs a whole number from %lld to %lld, got '%s'\n", opt, (long long)min,
-            (long long)max, v ? v : "");
+    int64_t any;
+    const bool low = st == NUM_RANGE && num_parse_i64(v, INT64_MIN, min - 1, &any) == NUM_OK;
+    if (st == NUM_EMPTY)
+        fprintf(stderr, GAME_PROGRAM " analyze: %s needs a value (%s), at least %lld\n", opt, unit, (long long)min);
+    else if (st == NUM_RANGE)
+        fprintf(stderr, GAME_PROGRAM " analyze: %s must be %s %lld (%s), got '%s'\n", opt, low ? "at least" : "at most",
+                (long long)(low ? min : max), unit, v);
+    else
+        fprintf(stderr, GAME_PROGRAM " analyze: %s needs a whole number (%s), got '%s'\n", opt, unit, v);
     return false;
 }
 
 int analyze_main(int argc, char **argv)
 {
     static const struct {
-        const char *name;
+        const char *name, *unit;
         int64_t min, max; /* 64 bits also where long has 32 (WebAssembly) */
-    } NUMERIC[] = {{"--depth", 1, MAX_DEPTH},
-                   {"--movetime", 1, INT64_C(1) << 40},
-                   {"--nodes", 1, INT64_C(1) << 50},
-                   {"--multipv", 1, MAX_MULTIPV}};
+    } NUMERIC[] = {{"--depth", "a depth in plies", 1, MAX_DEPTH},
+                   {"--movetime", "a time in milliseconds", 1, INT64_C(1) << 40},
+                   {"--nodes", "a count of nodes", 1, INT64_C(1) << 50},
+                   {"--multipv", "a count of lines", 1, MAX_MULTIPV}};
     static char spec[8192];
     static Position pos;
     SearchLimits l;
@@ -171,7 +247,7 @@ int analyze_main(int argc, char **argv)
         while (k < nk && strcmp(a, NUMERIC[k].name))
             k++;
         if (k < nk) {
-            if (!read_number(a, i + 1 < argc ? argv[i + 1] : NULL, NUMERIC[k].min, NUMERIC[k].max, &v))
+            if (!read_number(a, NUMERIC[k].unit, i + 1 < argc ? argv[i + 1] : NULL, NUMERIC[k].min, NUMERIC[k].max, &v))
                 return 2;
             i++;
             switch (k) {
@@ -189,6 +265,14 @@ int analyze_main(int argc, char **argv)
             return 2;
         }
     }
+    const int limits = (l.depth > 0) + (l.movetime > 0) + (l.nodes > 0);
+    if (l.infinite && limits)
+        fprintf(stderr,
+                GAME_PROGRAM
+                " analyze: with --infinite the best move comes only when stopped (Enter, Ctrl-C, the end of "
+                "input), whatever other limit is given\n");
+    else if (limits > 1)
+        fprintf(stderr, GAME_PROGRAM " analyze: several limits given: the search stops at the first one reached\n");
     if (!l.depth && !l.movetime && !l.nodes && !l.infinite)
         l.depth = ANALYZE_DEFAULT_DEPTH;
     char err[256];
@@ -196,10 +280,17 @@ int analyze_main(int argc, char **argv)
         fprintf(stderr, GAME_PROGRAM " analyze: %s\n", err);
         return 2;
     }
-    char board[1024], fen[128];
+    char board[1024], fen[128], why[160];
     pos_print(&pos, board, sizeof board);
     pos_get_fen(&pos, fen, sizeof fen);
     const char *us = game_color_name(pos_side(&pos));
+    const GameResult over = game_judge(&pos, why, sizeof why);
+    if (over != GAME_ONGOING) { /* nothing to search: one line says why (in xiangqi a stalemate loses) */
+        const bool lost = over != GAME_DRAWN && (over == GAME_FIRST_WINS) != (pos_side(&pos) == COLOR_FIRST);
+        printf("%s%s\nThe game is over: %s (%s). %s%s\n", board, fen, game_result_str(over), why, lost ? us : "A draw",
+               lost ? ", to move, has lost." : ".");
+        return 0;
+    }
     printf("%s%s\n%s to move; scores are from %s's side (positive: %s is better)\n\n", board, fen, us, us, us);
     fflush(stdout);
     analyze_catch_interrupt();

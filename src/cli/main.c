@@ -31,8 +31,10 @@
     "        'xboard'); started by hand, type help"
 #endif
 #ifdef GAME_REPETITION_RULES
-#define USAGE_JUDGE_RULE  " [--rule R]"
-#define USAGE_JUDGE_RULES "        R: the repetition rules, one of " GAME_REPETITION_RULES "\n"
+#define USAGE_JUDGE_RULE " [--rule R] [--explain]"
+#define USAGE_JUDGE_RULES                                                                                              \
+    "        R: the repetition rules, one of " GAME_REPETITION_RULES "; --explain: the repeating\n"                    \
+    "        cycle move by move (" GAME_NOTATION " beside the coordinates), each side's checks and chases\n"
 #else
 #define USAGE_JUDGE_RULE  ""
 #define USAGE_JUDGE_RULES ""
@@ -142,11 +144,13 @@ static int perft_main(int argc, char **argv)
         fprintf(stderr, GAME_PROGRAM " perft: invalid FEN: %s\n", err);
         return 2;
     }
-    int64_t t0 = time_now_ms();
-    uint64_t n = bench_perft_divide(pos, depth);
-    int64_t ms = time_now_ms() - t0;
-    fprintf(stderr, "Time: %lld ms, Nodes/second: %llu\n", (long long)ms,
-            (unsigned long long)(ms > 0 ? n * 1000 / (uint64_t)ms : n));
+    const int64_t t0 = time_now_us();
+    const uint64_t n = bench_perft_divide(pos, depth);
+    const int64_t us = time_now_us() - t0;
+    if (us > 0) /* microseconds: a small perft is over in less than a millisecond */
+        fprintf(stderr, "Time: %.3f ms, Nodes/second: %.0f\n", (double)us / 1000.0, (double)n * 1e6 / (double)us);
+    else
+        fprintf(stderr, "Time: under a microsecond (no rate)\n");
     return 0;
 }
 
@@ -199,8 +203,38 @@ static int serve_protocol(void)
     return uci_loop_from(first);
 }
 
+/* `--name=value`, as getopt_long users write it, becomes `--name value` before a command reads its arguments
+ * (no position or move begins with "--"). The new argv lives as long as the program. */
+static char **split_long_options(int *argc, char **argv)
+{
+    int extra = 0;
+    for (int i = 2; i < *argc; i++)
+        extra += !strncmp(argv[i], "--", 2) && strchr(argv[i], '=') != NULL;
+    if (!extra)
+        return argv;
+    char **out = calloc((size_t)(*argc + extra + 1), sizeof *out);
+    if (!out)
+        return argv;
+    int n = 0;
+    for (int i = 0; i < *argc; i++) {
+        char *eq = i >= 2 && !strncmp(argv[i], "--", 2) ? strchr(argv[i], '=') : NULL;
+        char *name = eq ? malloc((size_t)(eq - argv[i]) + 1) : NULL;
+        if (!name) {
+            out[n++] = argv[i];
+            continue;
+        }
+        memcpy(name, argv[i], (size_t)(eq - argv[i]));
+        name[eq - argv[i]] = 0;
+        out[n++] = name;
+        out[n++] = eq + 1;
+    }
+    *argc = n;
+    return out;
+}
+
 static int run(int argc, char **argv)
 {
+    argv = split_long_options(&argc, argv);
 #ifdef CHARIOT_CLUSTER
     if (argc > 1 && cluster_size() > 1) {
         if (cluster_rank() == 0)

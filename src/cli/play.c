@@ -39,6 +39,8 @@
 enum {
     PLAY_MAX_PLIES = 4096,        /* a longer game is stopped as a draw */
     PLAY_DEFAULT_MOVETIME = 1000, /* ms per engine move */
+    PLAY_DRAW_DEPTH = 10,         /* a draw offer: the engine looks this deep, at full strength */
+    PLAY_DRAW_ACCEPT_CP = 0,      /* and accepts when its score is no better than this, from its side */
 };
 
 typedef struct {
@@ -50,6 +52,8 @@ typedef struct {
     int64_t movetime; /* a time per move in ms */
     int elo;          /* 0: full strength; else the rating to play at (skill.h) */
     bool colour, native, flip, echo, over;
+    GameResult agreed;   /* a result the players gave (resign, a draw agreed); GAME_ONGOING: none */
+    char agreed_why[64]; /* its reason, as PGN's comment gives it */
 } Game;
 
 static const char *side_name(Color c) { return game_color_name(c); }
@@ -117,10 +121,20 @@ static void draw_board(const Game *g)
 }
 
 /* Is the game over? Says so when it is. */
+/* The result: one the players gave, else the referee's (game_judge), with its reason in why. */
+static GameResult game_result(const Game *g, char *why, size_t len)
+{
+    if (g->agreed != GAME_ONGOING) {
+        snprintf(why, len, "%s", g->agreed_why);
+        return g->agreed;
+    }
+    return game_judge(&g->pos, why, len);
+}
+
 static bool game_over(const Game *g, bool announce)
 {
     char why[160], msg[200];
-    const GameResult r = game_judge(&g->pos, why, sizeof why);
+    const GameResult r = game_result(g, why, sizeof why);
     bool over = r != GAME_ONGOING;
     if (over)
         snprintf(msg, sizeof msg, "Result: %s (%s). %s%s", game_result_str(r), why,
@@ -138,6 +152,7 @@ static bool game_over(const Game *g, bool announce)
 /* Play the game's first n moves again from its start, and show the board. */
 static void replay(Game *g, int n)
 {
+    g->agreed = GAME_ONGOING;
     position_after(g, n, &g->pos);
     g->nmoves = n;
     g->over = game_over(g, false);
@@ -168,16 +183,22 @@ static void remember_info(const SearchInfo *info, void *ctx)
         last->score = info->score, last->depth = info->depth;
 }
 
+/* The engine's limits for a move, at the strength the player chose. */
+static void engine_limits(const Game *g, SearchLimits *l)
+{
+    search_limits_init(l);
+    l->depth = g->depth;
+    l->movetime = g->movetime;
+    l->weakened = g->elo > 0;
+    l->skill_level = g->elo > 0 ? skill_level_for_elo(g->elo) : SKILL_MAX;
+}
+
 static void engine_move(Game *g)
 {
     LastInfo last = {0, 0};
     const SearchReporter rep = {remember_info, NULL, &last};
     SearchLimits l;
-    search_limits_init(&l);
-    l.depth = g->depth;
-    l.movetime = g->movetime;
-    l.weakened = g->elo > 0;
-    l.skill_level = g->elo > 0 ? skill_level_for_elo(g->elo) : SKILL_MAX;
+    engine_limits(g, &l);
     printf("Chariot thinks...\n");
     fflush(stdout);
     Move m = engine_search(&g->pos, &l, &rep);
@@ -209,30 +230,72 @@ static void help(void)
            "  board [%s|letters]  draw the board again (in that style)\n"
            "  flip          turn the board round     help   this text\n"
            "  save FILE     write the game as PGN    load FILE  read a game from a PGN file\n"
+           "  resign        give up the game         draw   offer a draw (the engine looks, then answers)\n"
            "  quit          leave (Ctrl-C only stops the engine's thinking)\n",
            side_word(0).text, side_word(1).text, SKILL_ELO_MIN, SKILL_ELO_MAX, GAME_NATIVE_BOARD);
 }
 
-/* The game so far, a line a move number: "  1. C2.5 (h2e2)   H8+7 (h9g7)". */
+/* The number of the game's first move: its start FEN's move number (the last field), as PGN counts. */
+static int first_move_number(const Game *g)
+{
+    char fen[128];
+    pos_get_fen(&g->start, fen, sizeof fen);
+    const char *last = strrchr(fen, ' ');
+    const int n = last ? atoi(last + 1) : 1;
+    return n > 0 ? n : 1;
+}
+
+/* The columns a terminal gives a UTF-8 text: two for a wide (CJK, fullwidth) character, one for any other. */
+static int text_columns(const char *s)
+{
+    int cols = 0;
+    for (const unsigned char *p = (const unsigned char *)s; *p;) {
+        unsigned cp = *p, extra = *p >= 0xf0 ? 3 : *p >= 0xe0 ? 2 : *p >= 0xc0 ? 1 : 0;
+        cp &= extra == 3 ? 0x07 : extra == 2 ? 0x0f : extra == 1 ? 0x1f : 0xff;
+        p++;
+        for (unsigned k = 0; k < extra && (*p & 0xc0) == 0x80; k++, p++)
+            cp = cp << 6 | (*p & 0x3f);
+        const bool wide = (cp >= 0x1100 && cp <= 0x115f) || (cp >= 0x2e80 && cp <= 0xa4cf) ||
+            (cp >= 0xac00 && cp <= 0xd7a3) || (cp >= 0xf900 && cp <= 0xfaff) || (cp >= 0xfe30 && cp <= 0xfe4f) ||
+            (cp >= 0xff00 && cp <= 0xff60) || (cp >= 0xffe0 && cp <= 0xffe6);
+        cols += wide ? 2 : 1;
+    }
+    return cols;
+}
+
+/* The game so far, a line a move number, the second mover's moves in a column of their own whatever the
+ * notation's width (Chinese characters take two columns): "  1. C2.5 (h2e2)     H8+7 (h9g7)". */
 static void show_history(const Game *g)
 {
     static Position pos;
+    static char words[PLAY_MAX_PLIES][64];
     pos = g->start;
     if (!g->nmoves)
         printf("No moves yet.\n");
-    for (int i = 0, number = 1; i < g->nmoves; i++) {
-        char words[64];
-        const bool first = pos_side(&pos) == COLOR_FIRST;
-        move_words(g, &pos, g->moves[i], words, sizeof words);
-        if (first && i + 1 < g->nmoves)
-            printf("%3d. %-22s", number, words);
-        else if (first)
-            printf("%3d. %s\n", number, words);
-        else
-            printf("%s%s\n", i == 0 ? "  1. ...                    " : "", words);
-        number += !first;
+    int column = 0; /* the first mover's widest move */
+    for (int i = 0; i < g->nmoves; i++) {
+        move_words(g, &pos, g->moves[i], words[i], sizeof words[i]);
+        if (pos_side(&pos) == COLOR_FIRST && text_columns(words[i]) > column)
+            column = text_columns(words[i]);
         pos_make(&pos, g->moves[i]);
         pos_trim_history(&pos);
+    }
+    if (!column)
+        column = 3; /* "..." */
+    const bool second_starts = pos_side(&g->start) != COLOR_FIRST;
+    for (int i = 0, number = first_move_number(g); i < g->nmoves; i++) {
+        const bool first = second_starts == (i % 2 == 1);
+        if (first || i == 0)
+            printf("%3d. ", number);
+        if (!first && i == 0)
+            printf("%-*s", column + 3, "...");
+        if (first)
+            printf("%s%*s", words[i], i + 1 < g->nmoves ? column + 3 - text_columns(words[i]) : 0, "");
+        else
+            printf("%s", words[i]);
+        if (!first || i + 1 == g->nmoves)
+            printf("\n");
+        number += !first;
     }
 }
 
@@ -262,7 +325,7 @@ static bool save_pgn(const Game *g, const char *path)
     struct tm tm;
     if (localtime_r(&now, &tm))
         strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    GameResult r = game_judge(&g->pos, why, sizeof why);
+    GameResult r = game_result(g, why, sizeof why);
     fprintf(f, "[Event \"Chariot play\"]\n[Site \"?\"]\n[Date \"%s\"]\n[Round \"-\"]\n", date);
     for (Color c = 0; c < 2; c++)
         fprintf(f, "[%s \"%s\"]\n", side_name(c), c == g->human ? "Player" : "Chariot " CHARIOT_VERSION);
@@ -273,7 +336,7 @@ static bool save_pgn(const Game *g, const char *path)
     fprintf(f, "\n");
     static Position pos;
     pos = g->start;
-    int column = 0, number = 1; /* move numbers count from 1 in every game Chariot writes */
+    int column = 0, number = first_move_number(g); /* as the start FEN's move number says, as PGN counts */
     for (int i = 0; i < g->nmoves; i++) {
         char word[40] = "";
         const bool first = pos_side(&pos) == COLOR_FIRST;
@@ -326,53 +389,11 @@ static bool load_pgn(Game *g, const char *path, char *err, size_t errlen)
         return false;
     pos = start;
     static Move moves[PLAY_MAX_PLIES];
-    int n = 0, depth = 0; /* depth: inside comments or variations */
-    while (*p) {
-        if (*p == '[' && depth == 0) { /* a tag: to the end of its line */
-            p += strcspn(p, "\n");
-            continue;
-        }
-        if (*p == '{' || *p == '(') {
-            depth++, p++;
-            continue;
-        }
-        if ((*p == '}' || *p == ')') && depth > 0) {
-            depth--, p++;
-            continue;
-        }
-        if (*p == ';' && depth == 0) {
-            p += strcspn(p, "\n");
-            continue;
-        }
-        if (isspace((unsigned char)*p) || depth > 0) {
-            p++;
-            continue;
-        }
-        char word[64];
-        size_t len = strcspn(p, " \t\r\n{}();");
-        snprintf(word, sizeof word, "%.*s", (int)(len < sizeof word ? len : sizeof word - 1), p);
-        p += len;
-        if (!strcmp(word, "1-0") || !strcmp(word, "0-1") || !strcmp(word, "1/2-1/2") || !strcmp(word, "*"))
-            break;
-        if (word[0] == '$' || strspn(word, ".") == strlen(word)) /* a NAG ($1), or "..." after a move number */
-            continue;
-        word[strcspn(word, "!?")] = 0; /* a move's annotation: e4!, C2.5?! */
-        const size_t digits = strspn(word, "0123456789");
-        if (digits && word[digits] == '.') { /* a move number (12. or 12...), alone or glued to the move */
-            const char *move = word + digits + strspn(word + digits, ".");
-            if (!*move)
-                continue;
-            if (!isdigit((unsigned char)*move)) /* 12.C2.5, 2.馬二進三; not the pawn form 15.6 */
-                memmove(word, move, strlen(move) + 1);
-        }
-        const Move m = pos_parse_human(&pos, word);
-        if (m == MOVE_NONE || n == PLAY_MAX_PLIES) {
-            snprintf(err, errlen, "%s: '%s' (move %d) is not a legal move there", path, word, n + 1);
-            return false;
-        }
-        moves[n++] = m;
-        pos_make(&pos, m);
-        pos_trim_history(&pos);
+    AnalyzeBadMove bad;
+    const int n = analyze_read_moves(&pos, p, moves, PLAY_MAX_PLIES, &bad);
+    if (n < 0) {
+        snprintf(err, errlen, "%s: '%s' (move %d) is not a legal move there", path, bad.word, bad.number);
+        return false;
     }
     g->start = start;
     memcpy(g->moves, moves, (size_t)n * sizeof moves[0]);
@@ -413,6 +434,43 @@ static bool locale_is_utf8(void)
 }
 
 /* One line of input; false: quit. */
+/* `resign`: the player's side loses. `draw`: the engine looks at the position (PLAY_DRAW_DEPTH plies, at full
+ * strength: a shallow score is no ground to answer) and agrees when it is no better for it than PLAY_DRAW_ACCEPT_CP. A draw the
+ * rules give (repetition, the move-count rule, no mating material) ends the game by itself. */
+static void offer_result(Game *g, bool resign)
+{
+    if (g->over) {
+        printf("error: the game is over: type new, undo or quit\n");
+        return;
+    }
+    if (resign) {
+        g->agreed = g->human == COLOR_FIRST ? GAME_SECOND_WINS : GAME_FIRST_WINS;
+        snprintf(g->agreed_why, sizeof g->agreed_why, "%s resigns", side_name(g->human));
+    } else {
+        LastInfo last = {0, 0};
+        const SearchReporter rep = {remember_info, NULL, &last};
+        SearchLimits l;
+        search_limits_init(&l);
+        l.depth = PLAY_DRAW_DEPTH;
+        printf("Chariot considers the offer...\n");
+        fflush(stdout);
+        engine_search(&g->pos, &l, &rep);
+        /* the score is the side to move's: the engine's own when it is its turn */
+        const Score mine = pos_side(&g->pos) == g->human ? -last.score : last.score;
+        char score[32];
+        analyze_format_score(mine, score, sizeof score);
+        if (mine > PLAY_DRAW_ACCEPT_CP) {
+            printf("Chariot declines the draw: it scores the position %s for itself.\n", score);
+            return;
+        }
+        printf("Chariot accepts the draw (it scores the position %s for itself).\n", score);
+        g->agreed = GAME_DRAWN;
+        snprintf(g->agreed_why, sizeof g->agreed_why, "draw agreed");
+    }
+    g->over = true;
+    game_over(g, true);
+}
+
 static bool play_command(Game *g, char *line)
 {
     char word[32] = "", arg[64] = "", extra[2] = "";
@@ -490,6 +548,8 @@ static bool play_command(Game *g, char *line)
             printf("Saved the game (%d plies) to %s.\n", g->nmoves, arg);
         else if (!load_pgn(g, arg, err, sizeof err))
             printf("error: %s; the game stays as it was\n", err);
+    } else if (!strcmp(word, "resign") || !strcmp(word, "draw")) {
+        offer_result(g, word[0] == 'r');
     } else if (!strcmp(word, "moves")) {
         list_moves(g);
     } else if (!strcmp(word, "history")) {
@@ -540,14 +600,21 @@ int play_main(int argc, char **argv)
         } else if (!strcmp(a, "--board") && parse_board_style(next, &g.native)) {
             /* the style is set */
         } else {
-            fprintf(stderr,
-                    GAME_PROGRAM
-                    " play: bad option '%s %s' (--side %s|%s, --depth N, --time MS, --elo %d-%d, --board %s|letters)\n",
-                    a, next, side_word(0).text, side_word(1).text, SKILL_ELO_MIN, SKILL_ELO_MAX, GAME_NATIVE_BOARD);
+            const bool known = !strcmp(a, "--side") || !strcmp(a, "--depth") || !strcmp(a, "--time") ||
+                !strcmp(a, "--elo") || !strcmp(a, "--board");
+            if (!known)
+                fprintf(stderr, GAME_PROGRAM " play: unknown option '%s'", a);
+            else if (!*next)
+                fprintf(stderr, GAME_PROGRAM " play: %s needs a value", a);
+            else
+                fprintf(stderr, GAME_PROGRAM " play: bad value '%s' for %s", next, a);
+            fprintf(stderr, " (--side %s|%s, --depth 1-%d, --time MS 1-3600000, --elo %d-%d, --board %s|letters)\n",
+                    side_word(0).text, side_word(1).text, MAX_DEPTH, SKILL_ELO_MIN, SKILL_ELO_MAX, GAME_NATIVE_BOARD);
             return 2;
         }
     }
-    if (!analyze_read_position(spec, &g.start, err, sizeof err)) {
+    int given = 0; /* moves on the command line are the game's first moves: in history, undo and save */
+    if (!analyze_read_game(spec, &g.start, &g.pos, g.moves, PLAY_MAX_PLIES, &given, err, sizeof err)) {
         fprintf(stderr, GAME_PROGRAM " play: %s\n", err);
         return 2;
     }
@@ -556,7 +623,7 @@ int play_main(int argc, char **argv)
     analyze_catch_interrupt(); /* Ctrl-C: the engine plays the best move found so far; at the prompt, nothing */
     engine_new_game();
     printf("Chariot: you play %s. Type a move (%s), or help.\n", side_name(g.human), GAME_MOVE_EXAMPLE);
-    replay(&g, 0);
+    replay(&g, given);
     char line[256];
     for (;;) {
         if (!g.over && pos_side(&g.pos) != g.human) {

@@ -6,12 +6,14 @@
 
 #include <time.h>
 
-int64_t time_now_ms(void)
+int64_t time_now_us(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+    return (int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
+
+int64_t time_now_ms(void) { return time_now_us() / 1000; }
 
 static int64_t clock_clamp(int64_t ms) { return ms < 0 ? 0 : ms > TIME_CLOCK_MAX_MS ? TIME_CLOCK_MAX_MS : ms; }
 

@@ -21,8 +21,10 @@ enum {
  * the protocols announce the clamp. */
 #define TIME_CLOCK_MAX_MS ((int64_t)1000000000000)
 
-/* The clock every search and front end reads: milliseconds of a monotonic clock. */
+/* The clock every search and front end reads: milliseconds of a monotonic clock; the same clock in
+ * microseconds, for what is over in less than a millisecond (a small perft). */
 int64_t time_now_ms(void);
+int64_t time_now_us(void);
 
 /* Sets *optimum and *maximum in ms from the start of the search; -1 = none. */
 void time_allocate(const SearchLimits *l, Color us, int64_t *optimum, int64_t *maximum);

@@ -353,7 +353,8 @@ static void cmd_help(char *args)
               "  stop | ponderhit\n"
               "  d (the board and its FEN) | eval | bench [DEPTH] | help\n"
               "%s"
-              "Outside this loop: " GAME_PROGRAM " --help (analyze, play, judge, bench, perft).",
+              "Outside this loop: " GAME_PROGRAM " --help lists the command line's commands\n"
+              "  (analyze, play, judge, bench, perft, ttlab, datagen).",
 #ifdef GAME_HAS_UCCI
               "The first command 'ucci' or 'xboard' chooses UCCI or the XBoard protocol instead.\n"
 #else

@@ -196,17 +196,27 @@ size_t game_judge_explain(const Position *pos, char *buf, size_t len)
     CycleStep *steps = malloc((size_t)plies * sizeof *steps);
     if (!steps)
         return (size_t)snprintf(buf, len, "out of memory\n");
+    Position *walk = malloc(sizeof *walk); /* the cycle's first position, then each after it: the moves in WXF */
+    if (!walk) {
+        free(steps);
+        return (size_t)snprintf(buf, len, "out of memory\n");
+    }
+    *walk = *pos;
+    for (int i = 0; i < plies; i++)
+        pos_unmake(walk);
     const CycleJudgement j = cycle_judge(pos, plies, pos->rep_rule == REP_RULE_AXF, steps);
     at += (size_t)snprintf(buf, len, "cycle: moves %d-%d (%d plies), the position occurring %d times; rule set %s\n",
                            pos->ply - plies + 1, pos->ply, plies, seen + 1, RULE_NAMES[pos->rep_rule]);
     uint16_t mask[2] = {0xffff, 0xffff};
     for (int i = 0; i < plies && at < len; i++) {
         const CycleStep *s = &steps[i];
-        char mv[8];
+        char mv[8], wxf[MOVE_TEXT_MAX];
         move_to_str(s->move, mv);
+        pos_move_text(walk, s->move, MOVE_STYLE_HUMAN, wxf);
+        pos_make(walk, s->move);
         mask[s->mover] &= s->fresh;
-        at += (size_t)snprintf(buf + at, len - at, "%4d. %-5s %s%s\n      chases: ", pos->ply - plies + 1 + i,
-                               game_color_name(s->mover), mv, s->check ? "  check" : "");
+        at += (size_t)snprintf(buf + at, len - at, "%4d. %-5s %s (%s)%s\n      chases: ", pos->ply - plies + 1 + i,
+                               game_color_name(s->mover), mv, wxf, s->check ? "  check" : "");
         at = explain_set(buf, len, at, s, s->chased);
         if (at < len)
             at += (size_t)snprintf(buf + at, len - at, "\n      new%s: ",
@@ -224,5 +234,6 @@ size_t game_judge_explain(const Position *pos, char *buf, size_t len)
                                    : j.level[c] == REP_LEVEL_CHASE ? "chased one piece on every move (perpetual chase)"
                                                                    : "no perpetual check or chase");
     free(steps);
+    free(walk);
     return at < len ? at : len - 1;
 }
