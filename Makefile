@@ -131,7 +131,7 @@ $(4): tools/train.c $$(LIB_$(1)) $$(HDRS_$(1))
 endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)),$(TRAIN_$(g)))))
 
-.PHONY: windows windows-replay aarch64 test-cross dist test-dist print-version
+.PHONY: windows windows-replay aarch64 test-cross dist test-dist print-version test-tools
 .PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-train test-rounds test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
@@ -201,7 +201,7 @@ tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
-test: test-includes test-fast test-san test-tsan test-tune test-datagen test-train test-rounds test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch test-cross ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-includes test-fast test-san test-tsan test-tune test-datagen test-train test-rounds test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch test-cross test-tools ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -260,6 +260,10 @@ uninstall:                              ## remove what install installed, and th
 
 test-match: chariot chariot-chess      ## the match runner (tools/match.py): statistics, rules, a few fixed-node games
 	python3 tests/match_test.py
+
+test-tools:                           ## make help's groups (tests/make_help_test.sh); make serve's server under dropped connections (tests/serve_web_test.py)
+	bash tests/make_help_test.sh
+	python3 tests/serve_web_test.py
 
 test-install: chariot chariot-chess     ## make install and uninstall into a scratch DESTDIR (tests/install_test.sh)
 	bash tests/install_test.sh
@@ -469,9 +473,16 @@ clean:                                ## remove build outputs
 	rm -rf fuzz-out/bin fuzz-out/obj-fuzz fuzz-out/obj-replay fuzz-out/obj-fuzz-chess fuzz-out/obj-replay-chess \
 	    fuzz-out/win fuzz-out/obj-win fuzz-out/obj-win-chess
 
-help:                                 ## list the targets
-	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/^([a-z0-9-]+):.*## /\1\t/' | \
-	    awk -F'\t' '{ printf "  %-20s %s\n", $$1, $$2 }'
-	@echo "Variables: CC=gcc|clang  WERROR=1  DEPTH=N (bench)  PREFIX=/usr/local DESTDIR= (install)"
+help:                                 ## list the targets, by what they are for
+	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/^([a-z0-9-]+):.*## /\1\t/' | awk -F'\t' ' \
+	    function group(t) { \
+	        if (t ~ /^(mpi|mpich|test-mpi)$$/) return 5; if (t ~ /^(wasm|serve|test-web|bench-web)$$/) return 4; \
+	        if (t ~ /^(install|uninstall|test-install)$$/) return 6; if (t ~ /^(bench|bench-perft)$$/) return 3; \
+	        if (t ~ /^(test|perft-deep|fuzz|fuzz-merge|windows-replay)$$/ || t ~ /^test-/) return 2; \
+	        if (t ~ /^(format|format-check|clean|help)$$/) return 7; return 1 } \
+	    { g = group($$1); text[g] = text[g] sprintf("  %-20s %s\n", $$1, $$2) } \
+	    END { split("Build|Test|Measure|The page (WebAssembly)|Cluster (MPI)|Install|Other", name, "|"); \
+	        for (g = 1; g <= 7; g++) if (text[g] != "") printf "%s:\n%s", name[g], text[g] }'
+	@echo "Variables: CC=gcc|clang  WERROR=1  DEPTH=N (bench)  PREFIX=/usr/local DESTDIR= (install)  VERSION="
 	@echo "  ARCH=native (this machine's instructions; the default) | x86-64 | x86-64-v2 | x86-64-v3 (= x86-64-avx2)"
 	@echo "       | x86-64-v4 | generic: for other machines, e.g. make clean && make ARCH=x86-64-v2 (README)"

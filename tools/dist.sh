@@ -27,7 +27,7 @@ sig() { "$@" bench 2>/dev/null | awk '/^Nodes searched/ {print $3}' | tr -d '\r'
 
 # package NAME ARCHIVE-KIND BINARY... : a folder chariot-VERSION-NAME with the binaries and the papers, archived
 package() {
-    local name=$1 kind=$2 dir="chariot-$version-$1"
+    local kind=$2 dir="chariot-$version-$1"
     shift 2
     rm -rf "${scratch:?}/pkg" && mkdir -p "$scratch/pkg/$dir"
     cp "$@" "$scratch/pkg/$dir/"
