@@ -37,6 +37,8 @@ enum {
     PROBE_TAGS = 30000,   /* one of these (MPI guarantees tags up to 32767) */
     PROBE_NAP_NS = 20000, /* a search thread waiting for such an answer looks every 20 us */
     ALONE_NAP_MS = 10,    /* a rank waiting for rank 0 that serves alone looks every 10 ms */
+    GUARD_NAP_MS = 100,   /* the guard looks every 0.1 s for a lost launcher or a quit that does not end */
+    QUIT_GRACE_MS = 5000, /* after quit or the end of input, a rank whose peers do not end with it ends alone */
     HOME_SHIFT = 35,      /* the home rank comes from key bits 35-47, which no table index uses (tt.c) */
     HOME_BITS = 13,
 };
@@ -98,6 +100,10 @@ static int world_size = 1;      /* MPI_COMM_WORLD's: `size` is 1 where rank 0 se
 static char alone_why[256];     /* why the cluster could not start (rank 0 then serves the GUI alone) */
 static char fallback_note[512]; /* what the ranks fell back to: said once (info string, stderr) */
 static _Atomic int gate;        /* the relay and exchange threads start at 1, end at once at -1 */
+/* The guard (guard_main): no rank outlives its session. launcher is the parent the rank started under (mpirun,
+ * its daemon or process manager, or what started a lone rank); quit_deadline_ns is set when the session ends. */
+static pid_t launcher;
+static _Atomic int64_t quit_deadline_ns; /* CLOCK_MONOTONIC; 0: the session goes on */
 static bool relay_started, exchange_started;
 static FILE *pipe_in; /* the read end of the pipe: the protocol loop's input */
 
@@ -225,14 +231,14 @@ static void *relay_main(void *arg)
     for (;;) {
         int len = 0;
         bool eof = false;
+        bool sent = false; /* rank 0: lines on their way to the other ranks, waited for after its own copy */
         if (rank == 0) {
             ReadLine r = proto_read_bounded(stdin, line, sizeof line);
             eof = r == READ_EOF;
             len = eof ? 0 : (int)strlen(line);
             for (int k = 1; k < size; k++)
                 MPI_Isend(line, len, MPI_CHAR, k, eof ? TAG_EOF : TAG_LINE, relay_comm, &reqs[k]);
-            for (int k = 1; k < size; k++)
-                relay_wait(&reqs[k], MPI_STATUS_IGNORE);
+            sent = true;
         } else {
             MPI_Request req;
             MPI_Status st;
@@ -252,8 +258,12 @@ static void *relay_main(void *arg)
             }
             eof = st.MPI_TAG == TAG_EOF;
         }
-        if (eof)
+        if (eof) {
+            atomic_store(&quit_deadline_ns, mono_ns() + (int64_t)QUIT_GRACE_MS * 1000000); /* the guard's */
+            for (int k = 1; sent && k < size; k++)
+                relay_wait(&reqs[k], MPI_STATUS_IGNORE);
             break;
+        }
         line[len] = 0;
         if (rank != 0 && first_word_is(line, XBOARD_LEADER_MOVE))
             continue; /* from the GUI, not from rank 0's game: rank 0 answers it as unknown; here it would play */
@@ -261,8 +271,14 @@ static void *relay_main(void *arg)
             write_all(pipe_fd[1], "stop\n", 5);
         write_all(pipe_fd[1], line, (size_t)len);
         write_all(pipe_fd[1], "\n", 1);
-        if (is_quit(line))
+        /* Rank 0's own protocol loop has the line before the sends are waited for: a peer that hangs cannot
+         * keep rank 0 from answering the GUI (stop, quit). The buffer is read again only after they complete. */
+        for (int k = 1; sent && k < size; k++)
+            relay_wait(&reqs[k], MPI_STATUS_IGNORE);
+        if (is_quit(line)) {
+            atomic_store(&quit_deadline_ns, mono_ns() + (int64_t)QUIT_GRACE_MS * 1000000); /* the guard's */
             break;
+        }
     }
     free(reqs);
     close(pipe_fd[1]);
@@ -641,8 +657,38 @@ static void *exchange_main(void *arg)
     return NULL;
 }
 
+/* A rank whose launcher has gone (mpirun killed, the GUI that started a lone rank gone) would wait for lines
+ * that never come, or spin in an MPI call for a peer that has gone, with nobody left to end it: it ends
+ * itself. So does a rank whose session has ended (quit, the end of input) but whose peers, or the MPI library,
+ * keep it from ending within QUIT_GRACE_MS (a peer stopped or hung); its launcher then ends the others. */
+static void *guard_main(void *arg)
+{
+    (void)arg;
+    const struct timespec nap = {0, GUARD_NAP_MS * 1000000L};
+    for (;;) {
+        nanosleep(&nap, NULL);
+        if (getppid() != launcher) {
+            fprintf(stderr, "chariot-mpi rank %d: its launcher (process %ld) has gone: the rank ends\n", rank,
+                    (long)launcher);
+            _exit(3);
+        }
+        const int64_t deadline = atomic_load(&quit_deadline_ns);
+        if (deadline && mono_ns() > deadline) {
+            fprintf(stderr, "chariot-mpi rank %d: the session ended %d ms ago and the ranks have not: the rank ends\n",
+                    rank, QUIT_GRACE_MS);
+            fflush(stdout);
+            _exit(0);
+        }
+    }
+    return NULL;
+}
+
 bool cluster_start(int *argc, char ***argv)
 {
+    launcher = getppid();
+    pthread_t guard;
+    if (pthread_create(&guard, NULL, guard_main, NULL) == 0)
+        pthread_detach(guard);
     int provided = 0;
     if (MPI_Init_thread(argc, argv, MPI_THREAD_MULTIPLE, &provided) != MPI_SUCCESS)
         return false;
@@ -984,6 +1030,8 @@ bool cluster_serve(void)
 
 void cluster_end(void)
 {
+    if (!atomic_load(&quit_deadline_ns)) /* the guard's, from now (the relay set it at quit or the end of input) */
+        atomic_store(&quit_deadline_ns, mono_ns() + (int64_t)QUIT_GRACE_MS * 1000000);
     unsigned long long slice_entries = 0; /* entries filled in this rank's slice at the end */
     if (serving) {
         pthread_join(relay_id, NULL);
