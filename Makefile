@@ -344,7 +344,8 @@ mpich: chariot-mpich chariot-chess-mpich ## the same against MPICH (run with mpi
 test-mpi: chariot                       ## 2-rank UCI, UCCI, XBoard and chess sessions under Open MPI and MPICH (tests/cluster_test.sh); a short soak (tests/cluster_soak.py)
 	@if command -v $(MPICC) >/dev/null && command -v mpirun >/dev/null; then \
 	    $(MAKE) --no-print-directory chariot-mpi chariot-chess-mpi && bash tests/cluster_test.sh openmpi && \
-	    python3 tests/cluster_soak.py --mpi openmpi --sessions 12 --overlap 2 --ranks 2,4; \
+	    python3 tests/cluster_soak.py --mpi openmpi --sessions 12 --overlap 2 --ranks 2,4 && \
+	    python3 tests/cluster_soak.py --mpi openmpi --launcher --sessions 10 --overlap 2 --ranks 2,4; \
 	else echo "test-mpi SKIPPED for Open MPI: no $(MPICC) or mpirun (Debian: apt-get install libopenmpi-dev openmpi-bin)"; fi
 	@if command -v $(MPICC_MPICH) >/dev/null && command -v mpirun.mpich >/dev/null; then \
 	    $(MAKE) --no-print-directory chariot-mpich chariot-chess-mpich && bash tests/cluster_test.sh mpich && \

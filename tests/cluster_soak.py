@@ -2,6 +2,7 @@
 """Sessions of the cluster build started and ended back to back, as a GUI starts and ends engines (docs/cluster.md).
 
     python3 tests/cluster_soak.py [--sessions N] [--overlap K] [--mpi openmpi,mpich] [--ranks 2,4] [--seed S]
+                                  [--endings E,...] [--launcher] [--answer S] [--linger S]
 
 Each session starts `mpirun -np R` on a copy of the binary (so that only this soak's processes are counted),
 holds a short UCI session (uci, position, go depth 6, go infinite and stop) and ends it one of the ways a GUI
@@ -9,7 +10,8 @@ ends an engine (ENDINGS below: `quit`, its standard input closed, SIGTERM or SIG
 the same while it starts, a rank stopped as if hung, a launcher lost), each in turn. Under
 Open MPI the sessions also run on the one-sided components the fallbacks were written for (--mca osc sm,
 --mca osc rdma). K sessions run at once. A session hangs when an answer does not come within --answer
-seconds; after each one ends, no process of it may be left (--linger seconds allowed to go). Prints a line
+seconds; after each one ends, no process of it may be left (--linger seconds allowed to go). --launcher starts
+the Open MPI sessions through tools/cluster_launch.sh (rank 0's input by a named pipe). Prints a line
 per (MPI, component, way of ending) with sessions, hangs and leftovers, then "N passed, N failed" (a passed
 session answered everything and left nothing); exit status 1 if any failed. make test-mpi runs a short form;
 the long form (500 sessions and more) is run by hand.
@@ -121,6 +123,8 @@ def dump_stacks(exe, tag):
 def run_session(tag, mpi, component, ending, ranks, exe, args, env):
     """One session; returns (hung, left, detail)."""
     mpirun, _, extra = MPIS[mpi]
+    if args.launcher and mpi == "openmpi":  # rank 0's input through a named pipe, not mpirun's forwarding
+        mpirun = os.path.join(ROOT, "tools", "cluster_launch.sh")
     env = dict(env, CHARIOT_SOAK_SESSION=str(tag))
     s = Session([mpirun] + extra + component + ["-np", str(ranks), exe], env)
     hung, detail = False, ""
@@ -187,6 +191,11 @@ def run_session(tag, mpi, component, ending, ranks, exe, args, env):
                 os.kill(victims[-1], signal.SIGKILL)
             except OSError:
                 pass
+    if ending not in ("quit", "eof", "stopped-rank"):  # a GUI that kills its engine drops its end of the pipe too
+        try:
+            s.p.stdin.close()
+        except OSError:
+            pass
     try:
         s.p.wait(timeout=args.linger)
     except subprocess.TimeoutExpired:
@@ -234,6 +243,8 @@ def main():
     ap.add_argument("--linger", type=float, default=10.0, help="seconds the processes may take to go")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--endings", default=",".join(ENDINGS), help="the ways of ending to draw from")
+    ap.add_argument("--launcher", action="store_true",
+                    help="Open MPI sessions through tools/cluster_launch.sh (input by a named pipe)")
     args = ap.parse_args()
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_rmaps_base_oversubscribe="1")

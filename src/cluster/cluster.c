@@ -227,13 +227,20 @@ static void *relay_main(void *arg)
         nanosleep(&nap, NULL);
     if (atomic_load(&gate) < 0)
         return NULL;
+    /* Rank 0's commands: standard input, as mpirun forwards it, or the file CHARIOT_CLUSTER_INPUT names (a named
+     * pipe that tools/cluster_launch.sh feeds: Open MPI's mpirun can hold a line back until the next comes,
+     * docs/cluster.md). A file that cannot be opened is said once and is the end of input. */
+    FILE *in = stdin;
+    const char *input = rank == 0 ? getenv("CHARIOT_CLUSTER_INPUT") : NULL;
+    if (input && *input && !(in = fopen(input, "r")))
+        fprintf(stderr, "chariot-mpi: cannot read CHARIOT_CLUSTER_INPUT %s: the session ends\n", input);
     MPI_Request *reqs = calloc((size_t)size, sizeof *reqs);
     for (;;) {
         int len = 0;
         bool eof = false;
         bool sent = false; /* rank 0: lines on their way to the other ranks, waited for after its own copy */
         if (rank == 0) {
-            ReadLine r = proto_read_bounded(stdin, line, sizeof line);
+            ReadLine r = in ? proto_read_bounded(in, line, sizeof line) : READ_EOF;
             eof = r == READ_EOF;
             len = eof ? 0 : (int)strlen(line);
             for (int k = 1; k < size; k++)
@@ -281,6 +288,8 @@ static void *relay_main(void *arg)
         }
     }
     free(reqs);
+    if (in && in != stdin)
+        fclose(in);
     close(pipe_fd[1]);
     return NULL;
 }
