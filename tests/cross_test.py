@@ -84,6 +84,22 @@ class Session:
             if re.search(pattern, line):
                 return got
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        if self.p.poll() is None:
+            self.p.kill()
+        return False
+
+    def finish(self, name, answer=None):
+        """quit, its answer where the protocol has one, and the engine's end with exit status 0."""
+        self.send("quit")
+        if answer:
+            check(f"{name}: quit answered by {answer}", self.expect(f"^{answer}$", 20) is not None)
+        rc = self.close()
+        check(f"{name}: quit ends the engine (exit status 0)", rc == 0, f"exit status {rc}")
+
     def close(self, timeout=20):
         try:
             self.p.stdin.close()
@@ -100,48 +116,40 @@ class Session:
 def uci_session(prefix, exe, threads, moves, env):
     """uci, Threads, isready, position, go depth, go wtime/btime, go infinite + stop, quit: each answered."""
     name = f"{os.path.basename(exe)} UCI Threads {threads}"
-    s = Session(prefix + [exe], env)
-    ok = True
-    try:
+    with Session(prefix + [exe], env) as s:
         s.send("uci")
-        ok &= check(f"{name}: uci answered by uciok", s.expect(r"^uciok$", 30) is not None)
+        check(f"{name}: uci answered by uciok", s.expect(r"^uciok$", 30) is not None)
         s.send(f"setoption name Threads value {threads}")
         s.send("setoption name Hash value 16")
         s.send("isready")
-        ok &= check(f"{name}: isready answered by readyok", s.expect(r"^readyok$", 20) is not None)
+        check(f"{name}: isready answered by readyok", s.expect(r"^readyok$", 20) is not None)
         s.send("ucinewgame")
         s.send(f"position startpos moves {moves}")
         # The protocol thread waits in a read of its input while the search runs: the search must go on
         # and answer with nothing more sent (the reported stall had bestmove only after quit).
         s.send("go depth 9")
         got = s.expect(r"^bestmove ", 60)
-        ok &= check(f"{name}: go depth 9 searches to depth 9 and answers, nothing more sent",
+        check(f"{name}: go depth 9 searches to depth 9 and answers, nothing more sent",
                     got is not None and any(re.match(r"info depth 9 ", x) for x in got),
                     "no bestmove" if got is None else got[-1])
         s.send(f"position startpos moves {moves}")
         s.send("go wtime 3000 btime 3000 winc 30 binc 30")
         got = s.expect(r"^bestmove ", 30)
-        ok &= check(f"{name}: go wtime/btime answered by a bestmove", got is not None and len(got[-1].split()) >= 2)
+        check(f"{name}: go wtime/btime answered by a bestmove", got is not None and len(got[-1].split()) >= 2)
         s.send("go infinite")
         time.sleep(0.5)
         early = [x for x in s.seen if x.startswith("bestmove")]
         s.send("stop")
         got = s.expect(r"^bestmove ", 20)
-        ok &= check(f"{name}: go infinite runs until stop, then answers", got is not None and len(early) == 2)
+        check(f"{name}: go infinite runs until stop, then answers", got is not None and len(early) == 2)
         s.send("isready")
-        ok &= check(f"{name}: isready after the searches", s.expect(r"^readyok$", 20) is not None)
-        s.send("quit")
-        rc = s.close()
-        check(f"{name}: quit ends the engine (exit status 0)", rc == 0, f"exit status {rc}")
-    finally:
-        if s.p.poll() is None:
-            s.p.kill()
+        check(f"{name}: isready after the searches", s.expect(r"^readyok$", 20) is not None)
+        s.finish(name)
 
 
 def ucci_session(prefix, exe, env):
     name = f"{os.path.basename(exe)} UCCI"
-    s = Session(prefix + [exe], env)
-    try:
+    with Session(prefix + [exe], env) as s:
         s.send("ucci")
         check(f"{name}: ucci answered by ucciok", s.expect(r"^ucciok$", 30) is not None)
         s.send("setoption hashsize 16")
@@ -154,19 +162,12 @@ def ucci_session(prefix, exe, env):
             re.match(r"info depth 8 ", x) for x in got))
         s.send("go time 2 increment 0")
         check(f"{name}: go time (seconds) answered", s.expect(r"^bestmove ", 30) is not None)
-        s.send("quit")
-        check(f"{name}: quit answered by bye", s.expect(r"^bye$", 20) is not None)
-        rc = s.close()
-        check(f"{name}: the engine ends (exit status 0)", rc == 0, f"exit status {rc}")
-    finally:
-        if s.p.poll() is None:
-            s.p.kill()
+        s.finish(name, "bye")
 
 
 def xboard_session(prefix, exe, env):
     name = f"{os.path.basename(exe)} XBoard"
-    s = Session(prefix + [exe], env)
-    try:
+    with Session(prefix + [exe], env) as s:
         s.send("xboard")
         s.send("protover 2")
         check(f"{name}: protover 2 answered by the features, done=1", s.expect(r"feature .*done=1", 30) is not None)
@@ -176,12 +177,7 @@ def xboard_session(prefix, exe, env):
         check(f"{name}: go answered by a move", s.expect(r"^move ", 60) is not None)
         s.send("ping 7")
         check(f"{name}: ping 7 answered by pong 7", s.expect(r"^pong 7$", 20) is not None)
-        s.send("quit")
-        rc = s.close()
-        check(f"{name}: quit ends the engine (exit status 0)", rc == 0, f"exit status {rc}")
-    finally:
-        if s.p.poll() is None:
-            s.p.kill()
+        s.finish(name)
 
 
 # Bad input, one line each, with nothing timed in the answers: the Linux build's output is the reference.
