@@ -17,7 +17,8 @@
 # datagen here (8.55 M positions at ~1,010/s a worker) and 40 minutes of training; round 6 about 110 minutes
 # of datagen here (12.26 M positions at ~930/s a worker) and 26 + 9 minutes of training.
 #   tools/nnue_rounds.sh xiangqi|chess [OUTDIR [WORKERS]]      (default ~/.cache/chariot/rounds, nproc)
-# Prints each net's path and checksum (sha256), then the shipped one's path; `EvalFile` loads any.
+# Prints each net's path and checksum (sha256), then the shipped one's path; `EvalFile` loads any. nets/data.txt lists
+# every data file made here, its seed and size, and the checksum of its records where a copy exists.
 # SHRINK=N divides every count of games and positions by N (rounded up), the same pipeline in miniature:
 # `SHRINK=2000` runs in a few minutes, and tests/rounds_test.sh checks with it that two runs on different
 # worker counts give the same nets.
