@@ -13,7 +13,7 @@ WARN    := -std=c11 -Wall -Wextra -Wshadow -Wstrict-prototypes -Wconversion -Wsi
 ifeq ($(WERROR),1)
 WARN    += -Werror
 endif
-INC     := -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/xiangqi
+INC     := -Isrc/engine -Isrc/nnue -Isrc/protocol -Isrc/cli -Isrc/xiangqi
 # The version: a tag vX.Y gives X.Y (X.Y-N-gHASH N commits after it); with no tag, 0.1-gHASH; -dirty when the
 # tree has uncommitted changes; 0.1 outside a git checkout. Every build and test of a tree gets the same one.
 VERSION ?= $(shell v=$$(git describe --tags --match 'v[0-9]*' --dirty 2>/dev/null) && echo "$${v\#v}" || \
@@ -48,11 +48,11 @@ TUNE_xiangqi := chariot-tune
 TUNE_chess   := chariot-tune-chess
 TRAIN_xiangqi := chariot-train
 TRAIN_chess  := chariot-train-chess
-CORE    := $(wildcard src/engine/*.c src/protocol/*.c src/cli/*.c)  # the engine and the front ends
-CORE_HDRS := $(wildcard src/engine/*.h src/protocol/*.h src/cli/*.h) $(VERSION_H)
+CORE    := $(wildcard src/engine/*.c src/nnue/*.c src/protocol/*.c src/cli/*.c)  # the engine and the front ends
+CORE_HDRS := $(wildcard src/engine/*.h src/nnue/*.h src/protocol/*.h src/cli/*.h) $(VERSION_H)
 # The game's own sources, and its net (nets/GAME.nnue) as C, compiled into the binary (docs/nnue.md).
 $(foreach g,$(GAMES),$(eval SRC_$(g) := $(wildcard src/$(g)/*.c) build/net_$(g).c))
-$(foreach g,$(GAMES),$(eval INC_$(g) := $(VERSION_DEF) -Isrc/engine -Isrc/protocol -Isrc/cli -Isrc/$(g)))
+$(foreach g,$(GAMES),$(eval INC_$(g) := $(VERSION_DEF) -Isrc/engine -Isrc/nnue -Isrc/protocol -Isrc/cli -Isrc/$(g)))
 $(foreach g,$(GAMES),$(eval HDRS_$(g) := $(CORE_HDRS) $(wildcard src/$(g)/*.h)))
 $(foreach g,$(GAMES),$(eval LIB_$(g) := $(filter-out src/cli/main.c,$(CORE)) $(SRC_$(g)))) # without main: tests, tools
 

@@ -4,7 +4,10 @@
 #   - a run stopped by SIGINT, and one killed outright, then run again with the same arguments, equal a
 #     run never stopped; bytes past the last complete game (a game cut short) are dropped on resuming;
 #   - --positions stops after the game that reaches the count;
+#   - the file is in the compact format (src/nnue/chain.h), at most 4 bytes a position on these games;
 #   - --dump reads every record back as a position the engine accepts, score and result in range;
+#   - files of the record format (tests/data/records-GAME.bin) read as before, and --convert copies them
+#     into the compact format, which reads back the same; a corrupt or short compact file is refused;
 #   - bad arguments exit 2 with a message, a corrupt file is refused with exit 1, nothing crashes.
 #   - --eval: the fitted evaluation or a net, named in the file's settings; a missing or bad net refused;
 #   - a book of openings (tools/openings-xq.txt, tools/openings-chess.epd) is read and played from;
@@ -31,11 +34,13 @@ cmp -s "$tmp/a.bin" "$tmp/s2.bin" && fail "another seed wrote the same file"
 
 # The dump: a header line, then one legal position a record.
 "$engine" datagen --dump "$tmp/a.bin" > "$tmp/dump" || fail "--dump exited with $?"
-records=$(head -1 "$tmp/dump" | sed -n 's/.*: \([0-9]*\) positions of 6 games;.*/\1/p')
+records=$(head -1 "$tmp/dump" | sed -n 's/.*: \([0-9]*\) positions of 6 games in .*/\1/p')
 [ -n "$records" ] && [ "$records" -gt 50 ] || fail "the header line does not say 6 games and their positions"
 [ "$(($(wc -l < "$tmp/dump") - 1))" = "$records" ] || fail "--dump printed another count of records than $records"
-[ "$(stat -c %s "$tmp/a.bin")" = "$((512 + records * $(head -1 "$tmp/dump" | sed -n 's/.*, \([0-9]*\)-byte records.*/\1/p')))" ] ||
-    fail "the file's size is not the header and its records"
+bytes=$(head -1 "$tmp/dump" | sed -n 's/.* games in \([0-9]*\) bytes (.*/\1/p')
+[ "$(stat -c %s "$tmp/a.bin")" = "$((512 + bytes))" ] || fail "the file's size is not the header and its games' $bytes bytes"
+# the compact format: at most 4 bytes a position on average (10 M positions in 40 MB)
+[ "$((bytes * 100 / records))" -le 400 ] || fail "the compact format took $bytes bytes for $records positions"
 awk -F'; ' 'NR > 1 {
     split($2, s, " "); split($3, r, " "); split($4, p, " ");
     if (s[1] != "score" || s[2] < -2000 || s[2] > 2000) { print "score out of range: " $0; exit 1 }
@@ -71,7 +76,7 @@ for sig in INT KILL; do
     done
     kill -s "$sig" "$pid" 2> /dev/null || true
     wait "$pid" 2> /dev/null || true
-    games=$("$engine" datagen --dump "$tmp/k$sig.bin" 1 | sed -n '1s/.* positions of \([0-9]*\) games;.*/\1/p')
+    games=$("$engine" datagen --dump "$tmp/k$sig.bin" 1 | sed -n '1s/.* positions of \([0-9]*\) games in .*/\1/p')
     [ -n "$games" ] || fail "the file left by SIG$sig does not read"
     [ "$games" -lt 16 ] || echo "datagen_test: note: the run ended before SIG$sig came"
     gen --out "$tmp/k$sig.bin" "${long[@]}" || fail "the run after SIG$sig exited with $?"
@@ -86,7 +91,8 @@ gen --out "$tmp/p.bin" --positions 30 --nodes 300 --max-plies 160 --seed 11 --qu
 n=$(($(wc -l < "$tmp/pdump") - 1))
 [ "$n" -ge 30 ] || fail "--positions 30 wrote $n positions"
 body=$(($(stat -c %s "$tmp/p.bin") - 512))
-[ "$body" = "$((n * (($(stat -c %s "$tmp/a.bin") - 512) / records)))" ] || fail "the --positions file is not its header and records"
+[ "$body" = "$("$engine" datagen --dump "$tmp/p.bin" 1 | sed -n '1s/.* games in \([0-9]*\) bytes (.*/\1/p')" ] ||
+    fail "the --positions file is not its header and its games"
 cmp -s -n "$body" <(tail -c +513 "$tmp/p.bin") <(tail -c +513 "$tmp/a.bin") ||
     fail "the --positions file's records are not the first games' records"
 [ "$n" -lt "$records" ] || fail "--positions 30 wrote every game's positions"
@@ -131,6 +137,40 @@ cmp -s "$tmp/a.bin" "$tmp/b.bin" || fail "a refused run changed the file"
 printf 'hello' > "$tmp/text.bin"
 bad --out "$tmp/text.bin" --games 1
 bad --dump
+
+# The record format (before 2026-11-29): files made by 2a4d648 (tests/data/records-GAME.bin, and their dump by
+# that binary, records-GAME.dump) read as they did, and --convert copies them into the compact format, which
+# reads back the same positions, scores, moves, plies and results.
+game=$("$engine" datagen --dump "$tmp/a.bin" 1 | sed -n '1s/^# \([a-z]*\) data.*/\1/p')
+fixture=tests/data/records-$game
+"$engine" datagen --dump "$fixture.bin" > "$tmp/olddump" || fail "--dump of $fixture.bin exited with $?"
+cmp -s "$tmp/olddump" "$fixture.dump" || fail "$fixture.bin does not dump as 2a4d648 dumped it"
+"$engine" datagen --convert "$fixture.bin" "$tmp/conv.bin" > "$tmp/convout" || fail "--convert exited with $?"
+grep -q ' 0 records could not\|the games [0-9.]* a position' "$tmp/convout" || fail "--convert printed no figures"
+"$engine" datagen --dump "$tmp/conv.bin" | tail -n +2 > "$tmp/convdump" || fail "--dump of the converted file exited with $?"
+tail -n +2 "$fixture.dump" | cmp -s - "$tmp/convdump" || fail "the converted file reads back other positions than $fixture.bin"
+[ "$(stat -c %s "$tmp/conv.bin")" -lt "$(($(stat -c %s "$fixture.bin") / 5))" ] || fail "the converted file is not 5 times smaller"
+cp "$tmp/conv.bin" "$tmp/conv.copy"
+rc=0; "$engine" datagen --convert "$fixture.bin" "$tmp/conv.bin" > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 1 ] && grep -q 'cannot create' "$tmp/err" || fail "--convert over a file that exists: exit $rc, $(cat "$tmp/err")"
+cmp -s "$tmp/conv.bin" "$tmp/conv.copy" || fail "--convert changed a file that existed"
+rc=0; "$engine" datagen --convert "$tmp/conv.bin" "$tmp/conv2.bin" > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 1 ] && grep -q 'already in the compact format' "$tmp/err" || fail "--convert of a compact file: exit $rc"
+bad --convert "$fixture.bin"
+cp "$fixture.bin" "$tmp/old.bin"
+bad --out "$tmp/old.bin" --games 1 --nodes 300 --max-plies 160 --seed 21
+grep -q 'older format.*--convert' "$tmp/err" || fail "appending to a record file: $(cat "$tmp/err")"
+cmp -s "$tmp/old.bin" "$fixture.bin" || fail "a refused run changed the record file"
+
+# A corrupt compact file: the reason names the game; a file cut short says so; nothing crashes.
+size=$(stat -c %s "$tmp/a.bin")
+cp "$tmp/a.bin" "$tmp/flip.bin"
+printf '\xff\xff\xff' | dd of="$tmp/flip.bin" bs=1 seek=$((512 + bytes / 2)) conv=notrunc 2> /dev/null
+rc=0; "$engine" datagen --dump "$tmp/flip.bin" > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 1 ] && grep -q 'game [0-9]* ' "$tmp/err" || fail "a corrupt game: exit $rc, $(cat "$tmp/err")"
+head -c $((size - 7)) "$tmp/a.bin" > "$tmp/short.bin"
+rc=0; "$engine" datagen --dump "$tmp/short.bin" > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 1 ] && grep -q 'game 6 of 6: the file ends inside a game' "$tmp/err" || fail "a file cut short: exit $rc, $(cat "$tmp/err")"
 bad --out "$tmp/x.bin" --games 1 --eval "$tmp/none.nnue" # a net that is not there
 bad --out "$tmp/x.bin" --games 1 --eval "$tmp/text.bin"  # a file that is not a net
 
@@ -153,17 +193,32 @@ head -c 600 "$tmp/a.bin" > "$tmp/short.bin"
 rc=0
 "$engine" datagen --dump "$tmp/short.bin" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 1 ] || fail "--dump of a truncated file exited with $rc, not 1"
-cp "$tmp/a.bin" "$tmp/huge.bin" # a header that claims more records than the file holds
-printf '\377\377\377\377\377\377\377\177' | dd of="$tmp/huge.bin" bs=1 seek=40 conv=notrunc 2> /dev/null
+cp "$tmp/a.bin" "$tmp/huge.bin" # a header that claims more bytes of games than the file holds
+printf '\377\377\377\377\377\377\377\177' | dd of="$tmp/huge.bin" bs=1 seek=56 conv=notrunc 2> /dev/null
 rc=0
 "$engine" datagen --out "$tmp/huge.bin" "${args[@]}" > /dev/null 2>&1 || rc=$?
-[ "$rc" = 1 ] || fail "resuming a file whose header claims too many records exited with $rc, not 1"
+[ "$rc" = 1 ] || fail "resuming a file whose header claims too many bytes exited with $rc, not 1"
 rc=0
 "$engine" datagen --dump "$tmp/huge.bin" > /dev/null 2>&1 || rc=$?
-[ "$rc" = 1 ] || fail "--dump of a file whose header claims too many records exited with $rc, not 1"
+[ "$rc" = 1 ] || fail "--dump of a file whose header claims too many bytes exited with $rc, not 1"
 cp "$tmp/a.bin" "$tmp/corrupt.bin"
 printf '\377\377\377\377\377\377\377\377\377\377\377\377' | dd of="$tmp/corrupt.bin" bs=1 seek=512 conv=notrunc 2> /dev/null
 rc=0
 "$engine" datagen --dump "$tmp/corrupt.bin" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 1 ] || fail "--dump of a corrupt record exited with $rc, not 1"
+# The manifest (tools/data_manifest.py): rows measured off the files, checked against them, a changed file caught.
+if command -v python3 > /dev/null; then
+    mkdir "$tmp/rounds"
+    cp "$tmp/a.bin" "$tmp/rounds/a.bin"
+    cp "$fixture.bin" "$tmp/rounds/old.bin"
+    printf '# a manifest\n#\n' > "$tmp/manifest.txt"
+    python3 tools/data_manifest.py --update "$tmp/manifest.txt" "$tmp/rounds" || fail "data_manifest --update exited with $?"
+    grep -q "^a.bin .*| $records .*| $bytes .*| [0-9a-f]\{64\}" "$tmp/manifest.txt" || fail "the manifest's row of a.bin: $(cat "$tmp/manifest.txt")"
+    python3 tools/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > "$tmp/mcheck" || fail "data_manifest --check: $(cat "$tmp/mcheck")"
+    grep -q '2 files checked, 0 failed' "$tmp/mcheck" || fail "data_manifest --check did not check both files"
+    cp "$tmp/long.bin" "$tmp/rounds/a.bin" # the same first 6 games, then more: the row still holds
+    python3 tools/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > /dev/null || fail "a file grown past its row failed"
+    cp "$tmp/flip.bin" "$tmp/rounds/a.bin"
+    python3 tools/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > /dev/null && fail "a changed file passed the manifest's check"
+fi
 echo "datagen_test ($engine): ok ($records positions of 6 games)"

@@ -1,5 +1,5 @@
 /*
- * test_nnue.c - the learned evaluation's arithmetic and file checks, for each game (src/engine/nnue.c).
+ * test_nnue.c - the learned evaluation's arithmetic and file checks, for each game (src/nnue/nnue.c).
  * A net of random weights (built here in the file format) evaluates random games: after every move the
  * accumulator kept incrementally (and lazily, several plies at once, through null moves) must equal a
  * fresh sum, and the score the fresh one gives. Files that are not a net of this game are refused with

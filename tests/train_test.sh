@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The trainer (tools/train.c, docs/nnue.md) on a small sample that datagen makes here (deterministic:
-# the same seed and settings give the same bytes): the validation loss falls, the quantised net stays
+# the same seed and settings give the same bytes): a record file and its compact copy train the same net,
+# the validation loss falls, the quantised net stays
 # within the stated tolerance of the float net, an accumulator limit holds, the file has the documented
 # size and header, a run stopped and resumed equals one never stopped, and bad input is refused with a message; the engine loads the net (EvalFile),
 # evaluates with it, searches with it, and refuses the same file truncated, keeping the net it had.
@@ -14,6 +15,14 @@ fail() { echo "train_test ($trainer): FAIL: $*"; exit 1; }
 TOLERANCE_CP=3 # the largest mean |float - integer| difference accepted, in evaluation units (a pawn: xiangqi 147, chess about 100)
 
 "$engine" datagen --out "$tmp/sample.bin" --games 40 --nodes 500 --seed 7 --quiet >/dev/null
+# both data formats alike: a record file (tests/data) and its compact copy train the same net, byte for byte
+game=$("$engine" datagen --dump "$tmp/sample.bin" 1 | sed -n '1s/^# \([a-z]*\) data.*/\1/p')
+"$engine" datagen --convert "tests/data/records-$game.bin" "$tmp/records.chain" > /dev/null || fail "--convert exited with $?"
+for f in "tests/data/records-$game.bin" "$tmp/records.chain"; do
+    "$trainer" --data "$f" --out "$tmp/fmt-$(basename "$f").nnue" --hidden 16 --epochs 2 --batch 64 --threads 1 \
+        > /dev/null || fail "training on $f exited with $?"
+done
+cmp -s "$tmp/fmt-records-$game.bin.nnue" "$tmp/fmt-records.chain.nnue" || fail "the two formats of one data trained other nets"
 "$trainer" --data "$tmp/sample.bin" --out "$tmp/net.nnue" --hidden 16 --epochs 8 --batch 128 --threads 2 \
     > "$tmp/log" || fail "training exited with $?"
 first=$(awk '/^epoch 0:/ {print $5}' "$tmp/log")

@@ -6,8 +6,8 @@
 # The datagen workers are split between the games (CHESS_SHARE of the cores to chess, default 3/4);
 # the seed differs from a local run's so that the games are new ones. CHESS_NODES / XQ_NODES set each
 # game's budget per move (default datagen's: chess 1250, xiangqi 625), CHESS_POSITIONS / XQ_POSITIONS
-# cap each file (a returned run holds at most 64 MiB: about 6.5 M chess positions or 18 M xiangqi ones
-# after xz, 32 bytes a position raw). The parts are xz'd: cat PREFIX.* | xz -d puts a file together.
+# cap each file (a returned run holds at most 64 MiB: in datagen's compact format, about 3 bytes a position,
+# some 20 M positions before xz). The parts are xz'd: cat PREFIX.* | xz -d puts a file together.
 set -uo pipefail
 out=${1:?usage: tools/device_batch.sh OUTDIR [SCALING_SECONDS [DATAGEN_SECONDS [SEED]]]}
 scaling=${2:-280} datagen=${3:-200} seed=${4:-1001}

@@ -6,7 +6,8 @@
 
 The folders are layers: the engine (src/engine) knows no game and no front end; a game (src/xiangqi,
 src/chess) implements the contract and knows no search; the protocols (src/protocol) call the engine's API;
-the command line (src/cli), the page (src/web) and the cluster (src/cluster) sit on top. A module is a
+the learned evaluation (src/nnue: the net, its file format, the training data's formats) knows no
+search and reaches the game through the contract only; the command line (src/cli), the page (src/web) and the cluster (src/cluster) sit on top. A module is a
 file's folder and base name (uci.c and uci.h are the module protocol/uci); besides the folder rules, no
 include circle may join modules of different folders.
 """
@@ -21,11 +22,14 @@ ENGINE_API = {"types.h", "game_api.h", "engine.h", "search.h", "tt.h", "timeman.
               "perft.h", "platform.h"}
 FOR_GAMES = {"types.h", "numparse.h", "game_api.h", "pos_common.h", "eval_tuning.h"}
 # folder -> what it may include: its own headers always; 'engine' lists engine headers by name.
+NNUE_API = {"nnue.h", "nnue_format.h", "datagen_format.h", "chain.h", "datafile.h", "convert.h"}
 RULES = {
-    "engine": {"engine": "all", "game": {"game.h"}},
+    "engine": {"engine": "all", "game": {"game.h"}, "nnue": {"nnue.h"}},
+    "nnue": {"engine": FOR_GAMES},  # the learned evaluation: the net, its file and its training data
+
     "game": {"engine": FOR_GAMES},
     "protocol": {"engine": ENGINE_API},
-    "cli": {"engine": ENGINE_API | {"tt_lab.h"}, "protocol": "all", "cluster": {"cluster.h"}},  # ttlab: the lab
+    "cli": {"engine": ENGINE_API | {"tt_lab.h"}, "nnue": NNUE_API, "protocol": "all", "cluster": {"cluster.h"}},  # ttlab: the lab
     "web": {"engine": ENGINE_API, "protocol": "all"},
     "cluster": {"engine": ENGINE_API | {"process.h", "tt_remote.h"}, "protocol": {"protocol.h", "options.h"}},
 }
@@ -138,6 +142,8 @@ def self_test():
         ("xiangqi/eval.c", '#include "search.h"\n', "game code may not"),
         ("cli/analyze.c", '#include "game.h"\n', "only game_api.h may"),
         ("engine/tt.h", '#include "options.h"\n', "engine code may not"),
+        ("nnue/nnue.c", '#include "search.h"\n', "nnue code may not"),
+        ("engine/search.c", '#include "datagen_format.h"\n', "engine code may not"),
         ("protocol/protocol.h", '#include "analyze.h"\n', "include circle across folders"),
     ]
     failures = 0

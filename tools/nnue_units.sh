@@ -25,7 +25,7 @@ for pair in "${pairs[@]}"; do
     sed -e "s/QA = NNUE_QA,/QA = $qa,/" -e "s/QB = NNUE_QB,/QB = $qb,/" "$root/tools/train.c" > "$tmp/train.c"
     grep -q "QA = $qa," "$tmp/train.c" && grep -q "QB = $qb," "$tmp/train.c" ||
         { echo "nnue_units.sh: tools/train.c no longer names its units as this script expects" >&2; exit 1; }
-    ${CC:-cc} -std=c11 -O3 -march=native -I"$root/src/engine" -I"$root/src/protocol" -I"$root/src/cli" \
+    ${CC:-cc} -std=c11 -O3 -march=native -I"$root/src/engine" -I"$root/src/nnue" -I"$root/src/protocol" -I"$root/src/cli" \
         -I"$root/src/$game" -o "$tmp/train" "$tmp/train.c" "$root/src/engine/numparse.c" -lm -lpthread
     "$tmp/train" --data "$data" --max-positions "$max" --val 0.5 --from "$checkpoint" --epochs 0 \
         --out "$tmp/net.nnue" --scale "$scale" --lambda "$lambda" |

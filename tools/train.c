@@ -54,6 +54,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "datafile.h"
 #include "datagen_format.h"
 #include "nnue.h"
 #include "nnue_format.h"
@@ -116,55 +117,66 @@ static double seconds_now(void)
 
 static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 
-/* Reads every complete game's records of one file, appending to *s. false: the file is not usable. */
+/* Where load_file's positions go. */
+typedef struct {
+    const Options *o;
+    Sample **s;
+    size_t *n, *cap;
+    bool failed;
+} Loading;
+
+static bool load_entry(void *ctx, const DgEntry *e)
+{
+    Loading *l = ctx;
+    const Options *o = l->o;
+    if (*l->n >= o->max_positions)
+        return false;
+    if (*l->n + 2 > *l->cap) { /* room for a position and its twin */
+        *l->cap = *l->cap ? *l->cap * 2 : 1 << 16;
+        Sample *grown = realloc(*l->s, *l->cap * sizeof **l->s);
+        if (!grown) {
+            fprintf(stderr, "train: out of memory at %zu positions\n", *l->n);
+            l->failed = true;
+            return false;
+        }
+        *l->s = grown;
+    }
+    const double result = (e->result + 1) / 2.0, guess = sigmoid(e->score / o->scale);
+    for (int twin = 0; twin <= (int)o->mirror; twin++) {
+        Sample *x = &(*l->s)[(*l->n)++];
+        x->n = 0;
+        x->twin = (uint8_t)twin;
+        for (int sq = 0; sq < SQUARE_NB && x->n < SAMPLE_PIECES; sq++)
+            if (e->board[sq]) {
+                /* the twin: the same position with the files mirrored, which both games' rules ignore */
+                const int at = twin ? sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB : sq;
+                x->feat[0][x->n] = (uint16_t)game_nnue_feature(e->stm, e->board[sq], at);
+                x->feat[1][x->n] = (uint16_t)game_nnue_feature(!e->stm, e->board[sq], at);
+                x->n++;
+            }
+        x->target = (float)(o->lambda * result + (1 - o->lambda) * guess);
+    }
+    return true;
+}
+
+/* Reads the kept positions of every complete game of one file, of either format (datafile.h), appending
+ * to *s. false: the file is not usable. */
 static bool load_file(const char *path, const Options *o, Sample **s, size_t *n, size_t *cap)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, "train: cannot read %s: %s\n", path, strerror(errno));
+    DataReader r;
+    char err[320];
+    if (!data_open(&r, path, err, sizeof err)) {
+        fprintf(stderr, "train: %s is not %s training data (%s)\n", path, GAME_NAME, err);
         return false;
     }
-    uint8_t head[DG_HEADER_SIZE];
-    DgHeader h;
-    const char *why = "";
-    if (fread(head, 1, sizeof head, f) != sizeof head || !dg_header_read(head, &h, &why) || strcmp(h.game, GAME_NAME)) {
-        fprintf(stderr, "train: %s is not %s training data (%s)\n", path, GAME_NAME, *why ? why : "another game");
-        fclose(f);
+    Loading l = {o, s, n, cap, false};
+    const int got = data_each(&r, load_entry, &l, err, sizeof err);
+    data_close(&r);
+    if (got < 0) {
+        fprintf(stderr, "train: %s: %s\n", path, err);
         return false;
     }
-    DgRecord r;
-    for (uint64_t i = 0; i < h.records && *n < o->max_positions && fread(&r, sizeof r, 1, f) == 1; i++) {
-        DgEntry e;
-        if (!dg_unpack(&r, &e))
-            continue;
-        if (*n + 2 > *cap) { /* room for a position and its twin */
-            *cap = *cap ? *cap * 2 : 1 << 16;
-            Sample *grown = realloc(*s, *cap * sizeof **s);
-            if (!grown) {
-                fprintf(stderr, "train: out of memory at %zu positions\n", *n);
-                fclose(f);
-                return false;
-            }
-            *s = grown;
-        }
-        const double result = (e.result + 1) / 2.0, guess = sigmoid(e.score / o->scale);
-        for (int twin = 0; twin <= (int)o->mirror; twin++) {
-            Sample *x = &(*s)[(*n)++];
-            x->n = 0;
-            x->twin = (uint8_t)twin;
-            for (int sq = 0; sq < SQUARE_NB && x->n < SAMPLE_PIECES; sq++)
-                if (e.board[sq]) {
-                    /* the twin: the same position with the files mirrored, which both games' rules ignore */
-                    const int at = twin ? sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB : sq;
-                    x->feat[0][x->n] = (uint16_t)game_nnue_feature(e.stm, e.board[sq], at);
-                    x->feat[1][x->n] = (uint16_t)game_nnue_feature(!e.stm, e.board[sq], at);
-                    x->n++;
-                }
-            x->target = (float)(o->lambda * result + (1 - o->lambda) * guess);
-        }
-    }
-    fclose(f);
-    return true;
+    return !l.failed;
 }
 
 /* The net's output in centipawns for one sample; h receives the two clipped hidden layers. */
@@ -668,6 +680,7 @@ int main(int argc, char **argv)
     Options o;
     if (!parse_options(argc, argv, &o))
         return 2;
+    game_init(); /* the game's tables: the compact data's games are replayed by its rules */
     Sample *samples = NULL;
     size_t n = 0, cap = 0;
     char files[4096];

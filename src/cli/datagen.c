@@ -46,6 +46,9 @@
 #define O_BINARY 0 /* Windows opens files as text unless told */
 #endif
 
+#include "chain.h"
+#include "convert.h"
+#include "datafile.h"
 #include "datagen_format.h"
 #include "engine.h"
 #include "numparse.h"
@@ -87,14 +90,14 @@ typedef struct {
  * often leaves a rook or cannon to be taken at once. A first choice, to be measured with the budget. */
 static int default_random_plies(void) { return strcmp(GAME_NAME, "xiangqi") ? 8 : 6; }
 
-/* What a worker sends for each game, then `records` records. */
+/* What a worker sends for each game, then the game's `bytes` bytes in the compact format (chain.h). */
 typedef struct {
     uint64_t index;
     uint64_t nodes;
-    uint32_t records;
-    uint32_t plies;  /* the engine's, after the random plies */
-    uint32_t result; /* GameResult */
-    uint32_t unused;
+    uint32_t records; /* its positions that datagen's filters keep (chain_keep) */
+    uint32_t plies;   /* the engine's, after the random plies */
+    uint32_t result;  /* GameResult */
+    uint32_t bytes;
 } GameHead;
 
 static volatile sig_atomic_t stop_signal;
@@ -240,14 +243,23 @@ static bool choose_eval(Settings *s, const char *what)
 /* --- One game. --- */
 
 /* The start of game `index`: a book line (or the start position) and random legal plies that neither end the
- * game nor leave a side without a move. false only if no such start was found. */
-static bool game_start(const Settings *s, uint64_t *rng, Position *pos)
+ * game nor leave a side without a move, the game's first moves in g (without scores); the book line's FEN
+ * in fen. false only if no such start was found. */
+static bool game_start(const Settings *s, uint64_t *rng, Position *pos, ChainGame *g, char fen[CHAIN_FEN_MAX + 1])
 {
     for (int attempt = 0; attempt < 1000; attempt++) {
-        const char *fen = s->book_count ? s->book[rng_next(rng) % (uint64_t)s->book_count] : GAME_STARTPOS;
+        const char *line = s->book_count ? s->book[rng_next(rng) % (uint64_t)s->book_count] : GAME_STARTPOS;
         char err[160];
-        if (!pos_set_fen(pos, fen, err, sizeof err))
+        if (!pos_set_fen(pos, line, err, sizeof err))
             return false;
+        char text[256];
+        pos_get_fen(pos, text, sizeof text);
+        if (strlen(text) > CHAIN_FEN_MAX)
+            return false;
+        memcpy(fen, text, strlen(text) + 1);
+        g->start_fen = s->book_count ? fen : NULL;
+        g->start_ply = 0;
+        g->count = 0;
         bool ok = true;
         for (int i = 0; ok && i < s->random_plies; i++) {
             Move list[MAX_MOVES];
@@ -256,7 +268,10 @@ static bool game_start(const Settings *s, uint64_t *rng, Position *pos)
                 ok = false;
                 break;
             }
-            pos_make(pos, list[rng_next(rng) % (uint64_t)n]);
+            const Move m = list[rng_next(rng) % (uint64_t)n];
+            g->moves[g->count] = m;
+            g->scores[g->count++] = CHAIN_NO_SCORE;
+            pos_make(pos, m);
             pos_trim_history(pos);
             ok = game_judge(pos, err, sizeof err) == GAME_ONGOING;
         }
@@ -269,10 +284,11 @@ static bool game_start(const Settings *s, uint64_t *rng, Position *pos)
 
 static bool score_known(Score v) { return v > -SCORE_INF && v < SCORE_INF; }
 
-/* Plays game `index`: its kept positions go to recs (room for s->max_plies), their count, the nodes, the
- * plies and the result to *head. false if no start could be set up. */
-static bool game_play(const Settings *s, uint64_t index, Position *pos, DgRecord *recs, GameHead *head)
+/* Plays game `index` into g (its start, every move with its score, its result); the count of its positions
+ * datagen's filters keep, the nodes, the plies and the result to *head. false if no start could be set up. */
+static bool game_play(const Settings *s, uint64_t index, Position *pos, ChainGame *g, GameHead *head)
 {
+    static char fen[CHAIN_FEN_MAX + 1];
     uint64_t rng = game_seed(s->seed, index);
     SearchLimits limits;
     search_limits_init(&limits);
@@ -282,7 +298,7 @@ static bool game_play(const Settings *s, uint64_t index, Position *pos, DgRecord
     head->index = index;
     GameResult result = GAME_ONGOING;
     int nrec = 0, tries = 0;
-    if (!game_start(s, &rng, pos))
+    if (!game_start(s, &rng, pos, g, fen))
         return false;
     engine_new_game();
     int ply = s->random_plies, played = 0, win_run = 0, win_sign = 0, draw_run = 0;
@@ -306,18 +322,14 @@ static bool game_play(const Settings *s, uint64_t index, Position *pos, DgRecord
         }
         if (played == 0 && s->opening_bound && score_known(v) && abs(v) > s->opening_bound &&
             ++tries < DG_OPENING_TRIES) { /* a lopsided start: draw another */
-            if (!game_start(s, &rng, pos))
+            if (!game_start(s, &rng, pos, g, fen))
                 return false;
             engine_new_game();
             continue;
         }
-        if (score_known(v) && abs(v) <= s->max_score && !pos_in_check(pos) && !pos_is_noisy(pos, best)) {
-            uint8_t board[SQUARE_NB];
-            for (int sq = 0; sq < SQUARE_NB; sq++)
-                board[sq] = (uint8_t)pos_piece_on(pos, sq);
-            if (dg_pack(board, v, best, ply, 0, stm, &recs[nrec]))
-                nrec++;
-        }
+        nrec += chain_keep(pos, best, v, s->max_score);
+        g->moves[g->count] = best;
+        g->scores[g->count++] = v;
         /* Adjudication, on the first mover's view of the score. */
         const int first = stm == COLOR_FIRST ? v : -v;
         const int sign = first > 0 ? 1 : -1;
@@ -341,13 +353,29 @@ static bool game_play(const Settings *s, uint64_t index, Position *pos, DgRecord
             break;
         }
     }
-    for (int i = 0; i < nrec; i++) {
-        const bool first_to_move = recs[i].stm == COLOR_FIRST;
-        recs[i].result = (int8_t)(result == GAME_DRAWN ? 0 : (result == GAME_FIRST_WINS) == first_to_move ? 1 : -1);
-    }
+    g->result = result;
     head->records = (uint32_t)nrec;
     head->plies = (uint32_t)played;
     head->result = (uint32_t)result;
+    return true;
+}
+
+/* Plays game `index` and writes it in the compact format into bytes (room for CHAIN_MAX_GAME_BYTES), its
+ * length in head->bytes. false if no start could be set up, or the game could not be stored (which would be
+ * a fault of this program: it says which). */
+static bool game_bytes(const Settings *s, uint64_t index, GameHead *head, uint8_t *bytes)
+{
+    static Position pos, scratch; /* static: a Position is large for a stack */
+    static ChainGame game;
+    char err[160];
+    if (!game_play(s, index, &pos, &game, head))
+        return false;
+    const size_t n = chain_encode(&game, &scratch, bytes, err, sizeof err);
+    if (!n) {
+        fprintf(stderr, GAME_PROGRAM " datagen: game %" PRIu64 " cannot be stored: %s\n", index + 1, err);
+        return false;
+    }
+    head->bytes = (uint32_t)n;
     return true;
 }
 
@@ -390,25 +418,24 @@ static bool read_full(int fd, void *buf, size_t n)
 /* A worker: games first, first + step, ... below `limit` (0: no limit), each sent whole through fd. */
 static void worker_run(const Settings *s, uint64_t first, uint64_t step, uint64_t limit, int fd)
 {
-    static Position pos;
-    DgRecord *recs = malloc((size_t)s->max_plies * sizeof *recs);
-    if (!recs)
+    uint8_t *bytes = malloc(CHAIN_MAX_GAME_BYTES);
+    if (!bytes)
         _exit(3);
     for (uint64_t k = first; limit == 0 || k < limit; k += step) {
         GameHead head;
-        if (!game_play(s, k, &pos, recs, &head))
+        if (!game_bytes(s, k, &head, bytes))
             _exit(4);
-        if (!write_full(fd, &head, sizeof head) || !write_full(fd, recs, head.records * sizeof *recs))
+        if (!write_full(fd, &head, sizeof head) || !write_full(fd, bytes, head.bytes))
             _exit(5);
     }
-    free(recs);
+    free(bytes);
     _exit(0);
 }
 #endif
 
 /* Opens (or creates) the output file and reads where it stands; the header's settings must be these. -1 on
  * failure, with *status 2 when the file given is not this run's (another format, game or settings), else 1. */
-static int open_output(const Settings *s, const char *settings, DgHeader *h, int *status)
+static int open_output(const Settings *s, const char *settings, ChainHeader *h, int *status)
 {
     *status = 1;
     int fd = open(s->out, O_RDWR | O_CREAT | O_BINARY, 0644);
@@ -417,17 +444,10 @@ static int open_output(const Settings *s, const char *settings, DgHeader *h, int
         return -1;
     }
     struct stat st;
-    uint8_t raw[DG_HEADER_SIZE];
+    uint8_t raw[CHAIN_HEADER_SIZE];
     if (fstat(fd, &st) == 0 && st.st_size == 0) {
-        memset(h, 0, sizeof *h);
-        h->version = DG_VERSION;
-        h->record_size = DG_RECORD_SIZE;
-        h->squares = SQUARE_NB;
-        h->header_size = DG_HEADER_SIZE;
-        snprintf(h->game, sizeof h->game, "%s", GAME_NAME);
-        h->seed = s->seed;
-        snprintf(h->settings, sizeof h->settings, "%s", settings);
-        dg_header_write(h, raw);
+        chain_header_init(h, s->seed, s->max_score, settings);
+        chain_header_write(h, raw);
         if (!write_full(fd, raw, sizeof raw)) {
             fprintf(stderr, GAME_PROGRAM " datagen: cannot write %s: %s\n", s->out, strerror(errno));
             close(fd);
@@ -442,7 +462,16 @@ static int open_output(const Settings *s, const char *settings, DgHeader *h, int
         close(fd);
         return -1;
     }
-    if (!dg_header_read(raw, h, &why)) {
+    if (!memcmp(raw, DG_MAGIC, 8)) {
+        fprintf(stderr,
+                GAME_PROGRAM " datagen: %s holds records of the older format, which datagen no longer appends to: "
+                             "not overwritten (datagen --convert %s NEW makes a compact copy)\n",
+                s->out, s->out);
+        *status = 2;
+        close(fd);
+        return -1;
+    }
+    if (!chain_header_read(raw, h, &why)) {
         fprintf(stderr, GAME_PROGRAM " datagen: %s: %s: not overwritten\n", s->out, why);
         *status = 2;
         close(fd);
@@ -458,14 +487,14 @@ static int open_output(const Settings *s, const char *settings, DgHeader *h, int
         return -1;
     }
     /* Whatever lies past the complete games (a game cut short by a kill) is cut. */
-    if (fstat(fd, &st) != 0 || st.st_size < DG_HEADER_SIZE ||
-        h->records > (uint64_t)(st.st_size - DG_HEADER_SIZE) / DG_RECORD_SIZE) {
-        fprintf(stderr, GAME_PROGRAM " datagen: %s is shorter than its header says (%" PRIu64 " records)\n", s->out,
-                h->records);
+    if (fstat(fd, &st) != 0 || st.st_size < CHAIN_HEADER_SIZE ||
+        h->bytes > (uint64_t)(st.st_size - CHAIN_HEADER_SIZE)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s is shorter than its header says (%" PRIu64 " bytes of games)\n",
+                s->out, h->bytes);
         close(fd);
         return -1;
     }
-    const off_t keep = (off_t)(DG_HEADER_SIZE + h->records * DG_RECORD_SIZE);
+    const off_t keep = (off_t)(CHAIN_HEADER_SIZE + h->bytes);
     if (st.st_size > keep && ftruncate(fd, keep) != 0) {
         fprintf(stderr, GAME_PROGRAM " datagen: cannot cut %s back to its complete games: %s\n", s->out,
                 strerror(errno));
@@ -475,18 +504,18 @@ static int open_output(const Settings *s, const char *settings, DgHeader *h, int
     return fd;
 }
 
-static bool header_update(int fd, const DgHeader *h)
+static bool header_update(int fd, const ChainHeader *h)
 {
-    uint8_t raw[DG_HEADER_SIZE];
-    dg_header_write(h, raw);
+    uint8_t raw[CHAIN_HEADER_SIZE];
+    chain_header_write(h, raw);
     /* At the start and back to the end (where the games are appended): pwrite is not everywhere (Windows). */
     const bool ok = lseek(fd, 0, SEEK_SET) == 0 && write_full(fd, raw, sizeof raw);
     return lseek(fd, 0, SEEK_END) >= 0 && ok;
 }
 
-static bool target_reached(const Settings *s, const DgHeader *h)
+static bool target_reached(const Settings *s, const ChainHeader *h)
 {
-    return (s->games && h->games >= (uint64_t)s->games) || (s->positions && h->records >= (uint64_t)s->positions);
+    return (s->games && h->games >= (uint64_t)s->games) || (s->positions && h->positions >= (uint64_t)s->positions);
 }
 
 static void format_duration(double seconds, char *buf, size_t len)
@@ -495,7 +524,7 @@ static void format_duration(double seconds, char *buf, size_t len)
     snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
 }
 
-static void progress(const Settings *s, const DgHeader *h, uint64_t positions, uint64_t games, int64_t ms)
+static void progress(const Settings *s, const ChainHeader *h, uint64_t positions, uint64_t games, int64_t ms)
 {
     const double secs = (double)(ms > 0 ? ms : 1) / 1000.0;
     char left[32] = "?";
@@ -503,13 +532,13 @@ static void progress(const Settings *s, const DgHeader *h, uint64_t positions, u
     if (s->games && games)
         fraction = (double)games / (double)(games + ((uint64_t)s->games - h->games));
     else if (s->positions && positions)
-        fraction = (double)positions / (double)(positions + ((uint64_t)s->positions - h->records));
+        fraction = (double)positions / (double)(positions + ((uint64_t)s->positions - h->positions));
     if (fraction > 0)
         format_duration(secs / fraction - secs, left, sizeof left);
     fprintf(stderr,
             "datagen: %" PRIu64 " positions (%.0f/s), %" PRIu64 " games; in the file %" PRIu64 " positions, %" PRIu64
             " games; %s left\n",
-            positions, (double)positions / secs, games, h->records, h->games, left);
+            positions, (double)positions / secs, games, h->positions, h->games, left);
 }
 
 /* --- The workers: forked processes that send their games through pipes; on Windows, this process. --- */
@@ -520,8 +549,6 @@ typedef struct {
 #ifndef _WIN32
     pid_t pids[DG_MAX_THREADS];
     int fds[DG_MAX_THREADS];
-#else
-    Position pos;
 #endif
 } Workers;
 
@@ -573,7 +600,7 @@ static bool workers_start(Workers *w, const Settings *s, int fd, uint64_t first,
 
 /* Game k (the next in order) into *head and recs: 1 when it came, 0 when a stop signal came first, -1 when
  * its worker failed. Progress lines meanwhile, every DG_PROGRESS_MS, through report(). */
-static int workers_next(Workers *w, const Settings *s, uint64_t k, GameHead *head, DgRecord *recs,
+static int workers_next(Workers *w, const Settings *s, uint64_t k, GameHead *head, uint8_t *bytes,
                         void (*report)(void *), void *ctx)
 {
 #ifndef _WIN32
@@ -587,14 +614,15 @@ static int workers_next(Workers *w, const Settings *s, uint64_t k, GameHead *hea
             break;
     }
     if (!read_full(w->fds[i], head, sizeof *head) || head->index != k || head->records > (uint32_t)s->max_plies ||
-        !read_full(w->fds[i], recs, head->records * sizeof *recs))
+        head->bytes > CHAIN_MAX_GAME_BYTES || !read_full(w->fds[i], bytes, head->bytes))
         return stop_signal ? 0 : -1;
     return 1;
 #else
+    (void)w;
     report(ctx);
     if (stop_signal)
         return 0;
-    return game_play(s, k, &w->pos, recs, head) ? 1 : -1;
+    return game_bytes(s, k, head, bytes) ? 1 : -1;
 #endif
 }
 
@@ -630,7 +658,7 @@ static void catch_stop_signals(void)
 /* The progress line's state: what this run added, against the file's header. */
 typedef struct {
     const Settings *s;
-    const DgHeader *h;
+    const ChainHeader *h;
     uint64_t positions, games;
     int64_t t0, next_report;
 } Progress;
@@ -648,16 +676,16 @@ static void progress_due(void *ctx)
 
 static int generate(Settings *s)
 {
-    char settings[DG_SETTINGS_MAX];
+    char settings[CHAIN_SETTINGS_MAX];
     settings_text(s, settings, sizeof settings);
-    DgHeader h;
+    ChainHeader h;
     int status = 1;
     int fd = open_output(s, settings, &h, &status);
     if (fd < 0)
         return status;
     if (target_reached(s, &h)) {
         printf("datagen: %s already holds %" PRIu64 " positions of %" PRIu64 " games: nothing to do\n", s->out,
-               h.records, h.games);
+               h.positions, h.games);
         close(fd);
         return 0;
     }
@@ -687,12 +715,12 @@ static int generate(Settings *s)
     Progress prog = {s, &h, 0, 0, time_now_ms(), time_now_ms() + DG_PROGRESS_MS};
     const int64_t t0 = prog.t0;
     uint64_t nodes = 0, plies = 0, results[4] = {0, 0, 0, 0};
-    DgRecord *recs = malloc((size_t)s->max_plies * sizeof *recs);
-    if (!recs)
+    uint8_t *bytes = malloc(CHAIN_MAX_GAME_BYTES);
+    if (!bytes)
         rc = 1;
     for (uint64_t k = first; rc == 0 && !target_reached(s, &h); k++) {
         GameHead head;
-        const int got = workers_next(&workers, s, k, &head, recs, progress_due, &prog);
+        const int got = workers_next(&workers, s, k, &head, bytes, progress_due, &prog);
         if (got <= 0) {
             if (got < 0) {
                 fprintf(stderr, GAME_PROGRAM " datagen: worker %d ended before game %" PRIu64 " was sent\n",
@@ -701,13 +729,15 @@ static int generate(Settings *s)
             }
             break;
         }
-        if (!write_full(fd, recs, head.records * sizeof *recs)) {
+        if (!write_full(fd, bytes, head.bytes)) {
             fprintf(stderr, GAME_PROGRAM " datagen: cannot write %s: %s\n", s->out, strerror(errno));
             rc = 1;
             break;
         }
         h.games++;
-        h.records += head.records;
+        h.positions += head.records;
+        h.bytes += head.bytes;
+        h.plies += head.plies + (uint64_t)s->random_plies;
         if (!header_update(fd, &h)) {
             fprintf(stderr, GAME_PROGRAM " datagen: cannot update the header of %s: %s\n", s->out, strerror(errno));
             rc = 1;
@@ -719,7 +749,7 @@ static int generate(Settings *s)
         plies += head.plies;
         results[head.result & 3]++;
     }
-    free(recs);
+    free(bytes);
     workers_end(&workers);
     close(fd);
     const int64_t ms = time_now_ms() - t0;
@@ -728,13 +758,13 @@ static int generate(Settings *s)
         fprintf(stderr,
                 "datagen: stopped by a signal; %s holds %" PRIu64 " positions of %" PRIu64
                 " complete games; the same command goes on from there\n",
-                s->out, h.records, h.games);
+                s->out, h.positions, h.games);
         rc = 1;
     }
     printf("datagen: %" PRIu64 " positions of %" PRIu64 " games in %.1f s: %.0f positions/s, %.0f nodes/s, %d "
            "workers; %s holds %" PRIu64 " positions of %" PRIu64 " games\n",
            prog.positions, prog.games, secs, (double)prog.positions / secs, (double)nodes / secs, started, s->out,
-           h.records, h.games);
+           h.positions, h.games);
     if (prog.games)
         printf("datagen: results %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s; %.1f plies a game after the random "
                "ones, %.1f positions kept a game\n",
@@ -744,141 +774,95 @@ static int generate(Settings *s)
     return rc;
 }
 
-/* --- Reading a file back: the FEN of a record. --- */
-
-/* The board's shape and the FEN letter of each piece code, read off the start position (the contract
- * numbers squares rank by rank from the first mover's side, files left to right: checked on each record). */
+/* datagen --dump FILE [N]: the header, then the first N kept positions (all), one a line:
+ * FEN; score S; result R; ply P; move M. Either format (datafile.h). */
 typedef struct {
-    int files, ranks;
-    char letter[PIECE_NB];
-} FenShape;
-
-static bool fen_shape(FenShape *shape)
-{
-    static Position start;
+    FenShape shape;
+    Position pos;
+    int64_t limit, count;
     char err[160];
-    memset(shape, 0, sizeof *shape);
-    if (!pos_set_fen(&start, GAME_STARTPOS, err, sizeof err))
-        return false;
-    const char *p = GAME_STARTPOS;
-    shape->ranks = 1;
-    for (const char *q = p; *q && *q != ' '; q++)
-        shape->ranks += *q == '/';
-    shape->files = SQUARE_NB / shape->ranks;
-    if (shape->files * shape->ranks != SQUARE_NB)
-        return false;
-    int rank = shape->ranks - 1, file = 0;
-    for (; *p && *p != ' '; p++) {
-        if (*p == '/') {
-            rank--, file = 0;
-        } else if (*p >= '1' && *p <= '9') {
-            file += *p - '0';
-        } else {
-            const int code = pos_piece_on(&start, rank * shape->files + file);
-            if (code <= 0 || code >= PIECE_NB)
-                return false;
-            shape->letter[code] = *p;
-            file++;
-        }
-    }
-    return true;
-}
+} Dump;
 
-/* The record's position as a FEN that pos_set_fen takes (no castling or en passant, move counter 0);
- * false with a reason if the record is no legal position of this game. */
-static bool entry_fen(const FenShape *shape, const DgEntry *e, Position *pos, char *fen, size_t len, char *err,
-                      size_t errlen)
+static bool dump_entry(void *ctx, const DgEntry *e)
 {
-    char placement[256];
-    size_t n = 0;
-    for (int rank = shape->ranks - 1; rank >= 0; rank--) {
-        int empty = 0;
-        for (int file = 0; file < shape->files; file++) {
-            const int code = e->board[rank * shape->files + file];
-            if (!code) {
-                empty++;
-                continue;
-            }
-            if (!shape->letter[code]) {
-                snprintf(err, errlen, "piece code %d is no piece of %s", code, GAME_NAME);
-                return false;
-            }
-            if (empty)
-                placement[n++] = (char)('0' + empty);
-            empty = 0;
-            placement[n++] = shape->letter[code];
-        }
-        if (empty)
-            placement[n++] = (char)('0' + empty);
-        if (rank)
-            placement[n++] = '/';
-    }
-    placement[n] = '\0';
-    char built[300];
-    snprintf(built, sizeof built, "%s %c - - 0 %d", placement, e->stm == COLOR_FIRST ? 'w' : 'b', e->ply / 2 + 1);
-    if (!pos_set_fen(pos, built, err, errlen))
+    Dump *d = ctx;
+    char fen[256], move[8];
+    if (!data_entry_fen(&d->shape, e, NULL, &d->pos, fen, sizeof fen, d->err, sizeof d->err))
         return false;
-    for (int sq = 0; sq < SQUARE_NB; sq++)
-        if (pos_piece_on(pos, sq) != e->board[sq]) {
-            snprintf(err, errlen, "square %d does not read back", sq);
-            return false;
-        }
-    pos_get_fen(pos, fen, len);
-    return true;
+    move_to_str(e->move, move);
+    printf("%s; score %d; result %d; ply %d; move %s\n", fen, e->score, e->result, e->ply, move);
+    return d->limit <= 0 || ++d->count < d->limit;
 }
 
-/* datagen --dump FILE [N]: the header, then the first N records (all), one a line:
- * FEN; score S; result R; ply P; move M. */
 static int dump(const char *path, int64_t limit)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        fprintf(stderr, GAME_PROGRAM " datagen: cannot read %s: %s\n", path, strerror(errno));
+    static Dump d; /* static: it holds a Position */
+    DataReader r;
+    char err[320];
+    memset(&d, 0, sizeof d);
+    d.limit = limit;
+    if (!data_open(&r, path, err, sizeof err)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s\n", err);
         return 1;
     }
-    uint8_t raw[DG_HEADER_SIZE];
-    DgHeader h;
-    const char *why = "";
-    if (fread(raw, 1, sizeof raw, f) != sizeof raw || !dg_header_read(raw, &h, &why)) {
-        fprintf(stderr, GAME_PROGRAM " datagen: %s: %s\n", path, *why ? why : "too short for a header");
-        fclose(f);
-        return 1;
-    }
-    FenShape shape;
-    if (!fen_shape(&shape)) {
+    if (!data_fen_shape(&d.shape)) {
         fprintf(stderr, GAME_PROGRAM " datagen: cannot read the board's shape off the start position\n");
-        fclose(f);
+        data_close(&r);
         return 1;
     }
-    printf("# %s data, format %d, %d-byte records: %" PRIu64 " positions of %" PRIu64 " games; %s\n", h.game, h.version,
-           h.record_size, h.records, h.games, h.settings);
-    static Position pos;
+    if (r.format == DATA_CHAIN)
+        printf("# %s data, compact format %d: %" PRIu64 " positions of %" PRIu64 " games in %" PRIu64
+               " bytes (%.2f a position), kept at max-score %d; %s\n",
+               r.game, CHAIN_VERSION, r.positions, r.games, r.bytes,
+               r.positions ? (double)r.bytes / (double)r.positions : 0.0, r.max_score, r.settings);
+    else
+        printf("# %s data, format %d, %d-byte records: %" PRIu64 " positions of %" PRIu64 " games; %s\n", r.game,
+               DG_VERSION, DG_RECORD_SIZE, r.positions, r.games, r.settings);
     int rc = 0;
-    for (uint64_t i = 0; i < h.records && (limit <= 0 || i < (uint64_t)limit); i++) {
-        DgRecord r;
-        DgEntry e;
-        char fen[256], err[160] = "", move[8];
-        if (fread(&r, sizeof r, 1, f) != 1) {
-            fprintf(stderr, GAME_PROGRAM " datagen: %s ends at record %" PRIu64 " of %" PRIu64 "\n", path, i + 1,
-                    h.records);
-            rc = 1;
-            break;
-        }
-        if (!dg_unpack(&r, &e)) {
-            fprintf(stderr, GAME_PROGRAM " datagen: %s: record %" PRIu64 " is malformed\n", path, i + 1);
-            rc = 1;
-            break;
-        }
-        if (!entry_fen(&shape, &e, &pos, fen, sizeof fen, err, sizeof err)) {
-            fprintf(stderr, GAME_PROGRAM " datagen: %s: record %" PRIu64 " is no position: %s\n", path, i + 1, err);
-            rc = 1;
-            break;
-        }
-        move_to_str(e.move, move);
-        printf("%s; score %d; result %d; ply %d; move %s\n", fen, e.score, e.result, e.ply, move);
+    if (data_each(&r, dump_entry, &d, err, sizeof err) < 0) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s: %s\n", path, err);
+        rc = 1;
+    } else if (d.err[0]) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s: position %" PRIu64 " is no position: %s\n", path, r.records_read,
+                d.err);
+        rc = 1;
     }
-    fclose(f);
+    data_close(&r);
     return rc;
+}
+
+/* datagen --convert OLD NEW: a record file copied into the compact format; the filter it was made with is
+ * read off its settings (max-score=N). */
+static int convert(const char *from, const char *to)
+{
+    DataReader r;
+    char err[320];
+    if (!data_open(&r, from, err, sizeof err)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s\n", err);
+        return 2;
+    }
+    const char *at = strstr(r.settings, "max-score=");
+    int max_score = DG_DEFAULT_MAX_SCORE;
+    if (at)
+        max_score = atoi(at + strlen("max-score="));
+    data_close(&r);
+    ConvertReport rep;
+    const int64_t t0 = time_now_ms();
+    if (!convert_records(from, to, max_score, &rep, err, sizeof err)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: --convert: %s\n", err);
+        return 1;
+    }
+    const double secs = (double)(time_now_ms() - t0) / 1000.0;
+    printf("datagen: %s: %" PRIu64 " records of %" PRIu64 " games -> %s: %" PRIu64 " positions of %" PRIu64
+           " games, %" PRIu64 " bytes (the games %.2f a position; the file %.1f times smaller) in %.1f s\n",
+           from, rep.records, rep.games, to, rep.positions, rep.chains, rep.bytes,
+           rep.positions ? (double)(rep.bytes - CHAIN_HEADER_SIZE) / (double)rep.positions : 0.0,
+           rep.bytes ? (double)(DG_HEADER_SIZE + rep.records * DG_RECORD_SIZE) / (double)rep.bytes : 0.0, secs);
+    if (rep.dropped || rep.positions != rep.records)
+        printf("datagen: %" PRIu64 " records could not be stored (a best move illegal in the position as a FEN "
+               "gives it), %" PRIu64 " stored but not kept when read back\n",
+               rep.dropped, rep.records - rep.dropped - rep.positions);
+    return 0;
 }
 
 /* --- The command line. --- */
@@ -889,12 +873,16 @@ static void datagen_usage(FILE *out)
             "                       [--seed S] [--random-plies N] [--book FILE] [--hash MB] [--max-plies N]\n"
             "                       [--max-score CP] [--opening-bound CP] [--eval fitted|embedded|NET] [--quiet]\n"
             "       chariot datagen --dump FILE [N]\n"
+            "       chariot datagen --convert OLD NEW\n"
             "Self-play games whose positions (search score, game result) train a learned evaluation\n"
             "(docs/nnue.md). Defaults: --games %d (when no --positions), --nodes %d, --threads 1, --seed 1,\n"
             "--random-plies %d, --hash %d, --max-plies %d, --max-score %d, --opening-bound %d (0: off), --eval:\n"
             "the evaluation this build plays with (its embedded net, or the fitted one where it has none).\n"
             "The same command again goes on where an interrupted run stopped; the file is the same for the\n"
-            "same seed and settings, whatever the thread count. --dump prints records as FEN; score; result.\n",
+            "same seed and settings, whatever the thread count. The file is in the compact format (about 3\n"
+            "bytes a position: each game's moves and scores). --dump prints the positions kept as FEN; score;\n"
+            "result; ply; move, from either format; --convert copies a file of the older record format (36 or\n"
+            "32 bytes a position) into a new compact file.\n",
             DG_DEFAULT_GAMES, DG_DEFAULT_NODES, default_random_plies(), DG_DEFAULT_HASH_MB, DG_DEFAULT_MAX_PLIES,
             DG_DEFAULT_MAX_SCORE, DG_DEFAULT_OPENING_BOUND);
 }
@@ -940,6 +928,13 @@ int datagen_main(int argc, char **argv)
         {"--opening-bound", 0, 30000, NULL, &s.opening_bound},
     };
     const int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (argc >= 1 && !strcmp(argv[0], "--convert")) {
+        if (argc != 3) {
+            fprintf(stderr, GAME_PROGRAM " datagen: --convert takes a record file and the new file's name\n");
+            return 2;
+        }
+        return convert(argv[1], argv[2]);
+    }
     if (argc >= 1 && !strcmp(argv[0], "--dump")) {
         int64_t limit = 0;
         if (argc < 2 || argc > 3 || (argc == 3 && !parse_num("--dump N", argv[2], 1, INT64_MAX, &limit))) {
