@@ -132,7 +132,7 @@ endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)),$(TRAIN_$(g)))))
 
 .PHONY: windows windows-replay aarch64 test-cross dist test-dist print-version test-tools
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-train test-rounds test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-annotate test-train test-rounds test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -201,7 +201,7 @@ tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
-test: test-includes test-fast test-san test-tsan test-tune test-datagen test-train test-rounds test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch test-cross test-tools ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-includes test-fast test-san test-tsan test-tune test-datagen test-annotate test-train test-rounds test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch test-cross test-tools ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -219,6 +219,10 @@ test-tune: chariot-tune chariot-tune-chess ## the evaluation tuner of each game 
 test-datagen: chariot chariot-chess  ## self-play training data of each game on tiny budgets: reproducible, resumable, read back (tests/datagen_test.sh)
 	bash tests/datagen_test.sh ./chariot tools/openings-xq.txt
 	bash tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
+
+test-annotate: chariot chariot-chess ## the game review of each game on crafted games: the marks, read back, drawings (tests/annotate_test.sh)
+	bash tests/annotate_test.sh ./chariot tests/annotate/xiangqi.pgn "C5+4"
+	bash tests/annotate_test.sh ./chariot-chess tests/annotate/chess.pgn "Qg4 Nf6 d3"
 
 test-train: chariot chariot-chess chariot-train chariot-train-chess ## the net trainer of each game on a small sample datagen makes (tests/train_test.sh)
 	bash tests/train_test.sh ./chariot ./chariot-train

@@ -162,6 +162,14 @@ bad --out "$tmp/old.bin" --games 1 --nodes 300 --max-plies 160 --seed 21
 grep -q 'older format.*--convert' "$tmp/err" || fail "appending to a record file: $(cat "$tmp/err")"
 cmp -s "$tmp/old.bin" "$fixture.bin" || fail "a refused run changed the record file"
 
+# --pgn: the games as PGN, which annotate (and so the engine's PGN reader) takes; a record file has no moves
+"$engine" datagen --pgn "$tmp/a.bin" > "$tmp/games.pgn" || fail "--pgn exited with $?"
+[ "$(grep -c '^\[Event ' "$tmp/games.pgn")" = 6 ] || fail "--pgn did not print 6 games"
+"$engine" annotate --depth 2 --quiet "$tmp/games.pgn" > "$tmp/games.rev" || fail "annotate of --pgn's games exited with $?"
+[ "$(grep -c '^\[Annotator ' "$tmp/games.rev")" = 6 ] || fail "annotate did not review the 6 games --pgn printed"
+rc=0; "$engine" datagen --pgn "$fixture.bin" > /dev/null 2> "$tmp/err" || rc=$?
+[ "$rc" = 1 ] && grep -q 'holds records, not games' "$tmp/err" || fail "--pgn of a record file: exit $rc, $(cat "$tmp/err")"
+
 # A corrupt compact file: the reason names the game; a file cut short says so; nothing crashes.
 size=$(stat -c %s "$tmp/a.bin")
 cp "$tmp/a.bin" "$tmp/flip.bin"

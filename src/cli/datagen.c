@@ -831,6 +831,99 @@ static int dump(const char *path, int64_t limit)
     return rc;
 }
 
+/* datagen --pgn FILE [N]: the first N games (all) of a compact file as PGN, each move with its score. */
+typedef struct {
+    Move moves[CHAIN_MAX_PLIES];
+    int32_t scores[CHAIN_MAX_PLIES];
+    int count, result;
+    Color first_side;
+    char fen[256];
+} PgnGame;
+
+static bool pgn_ply(void *ctx, const ChainPly *p)
+{
+    PgnGame *g = ctx;
+    if (g->count == 0) {
+        pos_get_fen(p->pos, g->fen, sizeof g->fen);
+        g->first_side = pos_side(p->pos);
+        g->result = p->result == 0                              ? GAME_DRAWN
+            : (p->result > 0) == (g->first_side == COLOR_FIRST) ? GAME_FIRST_WINS
+                                                                : GAME_SECOND_WINS;
+    }
+    g->moves[g->count] = p->move;
+    g->scores[g->count++] = p->score;
+    return true;
+}
+
+static int pgn(const char *path, int64_t limit)
+{
+    DataReader r;
+    char err[320];
+    if (!data_open(&r, path, err, sizeof err)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s\n", err);
+        return 1;
+    }
+    if (r.format != DATA_CHAIN) {
+        fprintf(stderr, GAME_PROGRAM " datagen: %s holds records, not games: only the compact format has the moves\n",
+                path);
+        data_close(&r);
+        return 1;
+    }
+    static PgnGame g;
+    static Position pos, start;
+    int rc = 0;
+    for (uint64_t k = 0; k < r.games && (limit <= 0 || k < (uint64_t)limit); k++) {
+        size_t len = 0;
+        char why[200] = "";
+        g.count = 0;
+        if (chain_read_game(r.f, r.game_bytes, &len, why, sizeof why) <= 0 ||
+            !chain_replay(r.game_bytes, len, &pos, pgn_ply, &g, why, sizeof why) || g.count == 0) {
+            fprintf(stderr, GAME_PROGRAM " datagen: %s: game %" PRIu64 ": %s\n", path, k + 1,
+                    why[0] ? why : "no moves");
+            rc = 1;
+            break;
+        }
+        printf("[Event \"Chariot datagen\"]\n[Site \"%s\"]\n[Round \"%" PRIu64
+               "\"]\n[%s \"Chariot\"]\n[%s \"Chariot\"]\n"
+               "[Result \"%s\"]\n%s",
+               path, k + 1, game_color_name(COLOR_FIRST), game_color_name(COLOR_SECOND),
+               game_result_str((GameResult)g.result), GAME_PGN_TAGS);
+        if (strcmp(g.fen, GAME_STARTPOS))
+            printf("[SetUp \"1\"]\n[FEN \"%s\"]\n", g.fen);
+        printf("\n");
+        char text[256];
+        if (!pos_set_fen(&start, g.fen, text, sizeof text))
+            break;
+        pos = start;
+        int column = 0;
+        for (int i = 0; i < g.count; i++) {
+            char word[160], m[MOVE_TEXT_MAX];
+            const bool first = pos_side(&pos) == COLOR_FIRST;
+            pos_get_fen(&pos, text, sizeof text);
+            const char *last = strrchr(text, ' ');
+            const int moveno = last ? atoi(last + 1) : 1;
+            pos_move_text(&pos, g.moves[i], MOVE_STYLE_HUMAN, m);
+            int n = 0;
+            if (first || i == 0)
+                n = snprintf(word, sizeof word, "%d%s ", moveno, first ? "." : "...");
+            if (g.scores[i] != CHAIN_NO_SCORE)
+                snprintf(word + n, sizeof word - (size_t)n, "%s {%+d}", m, g.scores[i]);
+            else
+                snprintf(word + n, sizeof word - (size_t)n, "%s", m);
+            if (column && column + (int)strlen(word) + 1 > 79) {
+                printf("\n");
+                column = 0;
+            }
+            column += printf("%s%s", column ? " " : "", word);
+            pos_make(&pos, g.moves[i]);
+            pos_trim_history(&pos);
+        }
+        printf("%s%s\n\n", column ? " " : "", game_result_str((GameResult)g.result));
+    }
+    data_close(&r);
+    return rc;
+}
+
 /* datagen --convert OLD NEW: a record file copied into the compact format; the filter it was made with is
  * read off its settings (max-score=N). */
 static int convert(const char *from, const char *to)
@@ -874,6 +967,7 @@ static void datagen_usage(FILE *out)
             "                       [--max-score CP] [--opening-bound CP] [--eval fitted|embedded|NET] [--quiet]\n"
             "       chariot datagen --dump FILE [N]\n"
             "       chariot datagen --convert OLD NEW\n"
+            "       chariot datagen --pgn FILE [N]\n"
             "Self-play games whose positions (search score, game result) train a learned evaluation\n"
             "(docs/nnue.md). Defaults: --games %d (when no --positions), --nodes %d, --threads 1, --seed 1,\n"
             "--random-plies %d, --hash %d, --max-plies %d, --max-score %d, --opening-bound %d (0: off), --eval:\n"
@@ -882,7 +976,8 @@ static void datagen_usage(FILE *out)
             "same seed and settings, whatever the thread count. The file is in the compact format (about 3\n"
             "bytes a position: each game's moves and scores). --dump prints the positions kept as FEN; score;\n"
             "result; ply; move, from either format; --convert copies a file of the older record format (36 or\n"
-            "32 bytes a position) into a new compact file.\n",
+            "32 bytes a position) into a new compact file; --pgn prints the games of a compact file as PGN,\n"
+            "each move with the search's score ({+35}: centipawns, the mover's view).\n",
             DG_DEFAULT_GAMES, DG_DEFAULT_NODES, default_random_plies(), DG_DEFAULT_HASH_MB, DG_DEFAULT_MAX_PLIES,
             DG_DEFAULT_MAX_SCORE, DG_DEFAULT_OPENING_BOUND);
 }
@@ -928,6 +1023,15 @@ int datagen_main(int argc, char **argv)
         {"--opening-bound", 0, 30000, NULL, &s.opening_bound},
     };
     const int nopts = (int)(sizeof opts / sizeof opts[0]);
+    if (argc >= 1 && !strcmp(argv[0], "--pgn")) {
+        int64_t limit = 0;
+        if (argc < 2 || argc > 3 || (argc == 3 && !parse_num("--pgn N", argv[2], 1, INT64_MAX, &limit))) {
+            if (argc < 2 || argc > 3)
+                fprintf(stderr, GAME_PROGRAM " datagen: --pgn takes a file and at most a count\n");
+            return 2;
+        }
+        return pgn(argv[1], limit);
+    }
     if (argc >= 1 && !strcmp(argv[0], "--convert")) {
         if (argc != 3) {
             fprintf(stderr, GAME_PROGRAM " datagen: --convert takes a record file and the new file's name\n");

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "annotate.h"
 #include "analyze.h"
 #include "bench.h"
 #ifdef CHARIOT_CLUSTER
@@ -56,6 +57,11 @@ static bool usage_of(const char *only)
          "  " GAME_PROGRAM " play [--side %s|%s] [--depth N | --time MS] [--elo N]\n"
          "      [--board " GAME_NATIVE_BOARD "|letters] [FEN | startpos [moves ...] | moves ...]\n"
          "        a game against the engine in the terminal; type help there\n"},
+        {"annotate",
+         "  " GAME_PROGRAM " annotate [--depth N | --movetime MS | --nodes N] [--side %s|%s|both]\n"
+         "      [--out FILE] [--svg FILE] PGN-FILE|-\n"
+         "        review every game of a PGN file: each move's score, its mistakes marked, the\n"
+         "        better line ('annotate --help' lists every option)\n"},
         {"judge",
          "  " GAME_PROGRAM " judge" USAGE_JUDGE_RULE " [FEN | startpos [moves ...] | moves ...]\n"
          "        the referee: 'result: 1-0 (checkmate)', 'result: * (game not over)', ...\n" USAGE_JUDGE_RULES},
@@ -101,7 +107,7 @@ static void usage(void) { usage_of(NULL); }
 
 static bool is_command(const char *name)
 {
-    static const char *const NAMES[] = {"analyze", "play", "judge", "bench", "perft", "ttlab", "datagen"};
+    static const char *const NAMES[] = {"analyze", "play", "annotate", "judge", "bench", "perft", "ttlab", "datagen"};
     for (size_t i = 0; i < sizeof NAMES / sizeof NAMES[0]; i++)
         if (!strcmp(name, NAMES[i]))
             return true;
@@ -257,7 +263,8 @@ static int run(int argc, char **argv)
     if (argc > 1 && !is_command(argv[1]))
         return usage_error(*argv[1] == '-' ? "unknown option '%s'" : "unknown command '%s'", argv[1]);
     /* COMMAND --help (ttlab and datagen have their own, longer help) */
-    for (int i = 2; i < argc && strcmp(argv[1], "ttlab") && strcmp(argv[1], "datagen"); i++)
+    for (int i = 2; i < argc && strcmp(argv[1], "ttlab") && strcmp(argv[1], "datagen") && strcmp(argv[1], "annotate");
+         i++)
         if (is_help(argv[i]))
             return usage_of(argv[1]) ? 0 : 2;
     if (argc > 1 && !strcmp(argv[1], "perft")) /* perft needs no table */
@@ -275,6 +282,8 @@ static int run(int argc, char **argv)
             return play_main(argc - 2, argv + 2);
         if (!strcmp(argv[1], "datagen"))
             return datagen_main(argc - 2, argv + 2);
+        if (!strcmp(argv[1], "annotate"))
+            return annotate_main(argc - 2, argv + 2);
         return judge_main(argc - 2, argv + 2);
     }
 #ifdef CHARIOT_CLUSTER
