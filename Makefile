@@ -136,8 +136,10 @@ $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)),$(T
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
+# The plain test suites take the binaries' instructions ($(MARCH): the net's AVX2 or NEON arithmetic); the
+# sanitizer builds take none (its scalar arithmetic): both meet tests/test_nnue.c's reference.
 tests/run-tests-chess: $(LIB_chess) $(CTESTSRC) $(HDRS_chess) tests/*.h chariot-chess
-	$(CC) $(WARN) -O2 -g $(INC_chess) -Itests -o $@ $(CTESTSRC) $(LIB_chess) $(LDLIBS)
+	$(CC) $(WARN) -O2 -g $(MARCH) $(INC_chess) -Itests -o $@ $(CTESTSRC) $(LIB_chess) $(LDLIBS)
 
 tests/chess/perft-check: tests/chess/perft_check.c $(SRC_chess) $(HDRS_chess) src/engine/numparse.c src/engine/perft.c
 	$(CC) $(WARN) -O3 $(MARCH) -DNDEBUG $(INC_chess) -o $@ tests/chess/perft_check.c $(SRC_chess) src/engine/numparse.c src/engine/perft.c -lm
@@ -195,7 +197,7 @@ san: chariot-san                      ## ./chariot-san: AddressSanitizer + Undef
 tsan: chariot-tsan                    ## ./chariot-tsan: ThreadSanitizer build
 
 tests/run-tests: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
-	$(CC) $(WARN) -O2 -g $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
+	$(CC) $(WARN) -O2 -g $(MARCH) $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
 tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot-san
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
@@ -265,9 +267,11 @@ uninstall:                              ## remove what install installed, and th
 test-match: chariot chariot-chess      ## the match runner (tools/match.py): statistics, rules, a few fixed-node games
 	python3 tests/match_test.py
 
-test-tools:                           ## make help's groups (tests/make_help_test.sh); make serve's server under dropped connections (tests/serve_web_test.py)
+test-tools: chariot chariot-chess     ## make help's groups (tests/make_help_test.sh); make serve's server under dropped connections (tests/serve_web_test.py); the facts README and the man page state against the binaries (tests/docs_facts_test.py)
 	bash tests/make_help_test.sh
 	python3 tests/serve_web_test.py
+	python3 tests/docs_facts_test.py
+	python3 tests/docs_facts_test.py --self-test
 
 test-install: chariot chariot-chess     ## make install and uninstall into a scratch DESTDIR (tests/install_test.sh)
 	bash tests/install_test.sh

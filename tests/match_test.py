@@ -61,7 +61,10 @@ def statistics():
     # (95%, one-sided), -400 log10(1 / .970487 - 1) = +606.8; 20 lost, at most -400 log10(1 / .86089 - 1) = -316.6.
     check("a clean sweep: at least +606.8 over 100 games, at most -316.6 over 20 lost",
           near(match.sweep_bound(100, 0, 0), 606.8, 0.05) and near(match.sweep_bound(0, 0, 20), -316.6, 0.05) and
-          match.sweep_bound(99, 1, 0) is None and match.sweep_bound(0, 0, 0) is None,
+          match.sweep_bound(99, 1, 0) is None and match.sweep_bound(0, 0, 0) is None and
+          # two games won bound the difference at least -216 (below zero: few games say little), which the
+          # summary words by who swept, not by the bound's sign
+          near(match.sweep_bound(2, 0, 0), -216.2, 0.05),
           (match.sweep_bound(100, 0, 0), match.sweep_bound(0, 0, 20)))
     # Carried on: 10 won pairs here and 40 carried are the 50 above; the 20 games alone are under min-games 80.
     s = match.parse_sprt(["elo0=0", "elo1=10", "carry=0,0,0,0,40"])

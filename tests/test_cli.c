@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -20,6 +21,7 @@
 #include "bench.h"
 #include "play.h"
 #include "skill.h"
+#include "timeman.h"
 
 /* Run the binary with args until it ends; its output is in e->log. Returns the exit code. */
 static int run(Engine *e, const char *const *args, const char *input)
@@ -593,8 +595,64 @@ static void test_ttlab(void)
     test_ttlab_long_epd_line(&e);
 }
 
+/* The end of input in a protocol session: a search with a limit of its own finishes and says bestmove (as
+ * when the input stays open); go infinite is stopped at once. Both in UCI and UCCI. */
+static void test_end_of_input(void)
+{
+    static const struct {
+        const char *lines, *want; /* the input, then the last depth line the output must hold */
+        bool infinite;
+    } CASES[] = {{"uci\ngo depth 7\n", "info depth 7 ", false},
+                 {"ucci\ngo depth 6\n", "info depth 6 ", false},
+                 {"uci\ngo infinite\n", NULL, true}};
+    for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+        static Engine e;
+        char line[4096];
+        bool depth = false, best = false;
+        CHECK(engine_start(&e), "the engine starts");
+        engine_send(&e, "%s", CASES[i].lines);
+        fclose(e.to); /* the end of input, no quit */
+        const int64_t t0 = time_now_ms();
+        while (engine_expect(&e, "", line, sizeof line, 20000)) {
+            depth |= CASES[i].want && !strncmp(line, CASES[i].want, strlen(CASES[i].want));
+            best |= !strncmp(line, "bestmove ", 9);
+        }
+        const int64_t ms = time_now_ms() - t0;
+        close(e.fd);
+        int status = 0;
+        waitpid(e.pid, &status, 0);
+        CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0, "case %zu: the session ends with status 0", i + 1);
+        CHECK(best, "case %zu (%s): a bestmove before the end", i + 1, CASES[i].lines);
+        CHECK(CASES[i].infinite || depth, "case %zu: the search reached '%s' before it ended", i + 1, CASES[i].want);
+        CHECK(!CASES[i].infinite || ms < 10000, "case %zu: go infinite ended %lld ms after the end of input", i + 1,
+              (long long)ms);
+    }
+}
+
+/* eval prints both evaluations in pawns, as a search's score is shown, and says it searched nothing. */
+static void test_eval_units(void)
+{
+    static Engine e;
+    char line[4096];
+    CHECK(engine_start(&e), "the engine starts");
+    engine_send(&e, "uci\neval");
+    bool net = false, fitted = false;
+    while (engine_expect(&e, "info string eval ", line, sizeof line, 3000) && !(net && fitted)) {
+        double v;
+        char unit[32];
+        if (sscanf(line, "info string eval net %lf (%31[^)]", &v, unit) == 2)
+            net = strstr(line, ".") && !strcmp(unit, "side to move, no search");
+        if (sscanf(line, "info string eval fitted %lf (%31[^)]", &v, unit) == 2)
+            fitted = strstr(line, ".") && !strcmp(unit, "side to move, no search");
+    }
+    CHECK(net && fitted, "eval: both evaluations in pawns, said to be without a search: %s", e.log);
+    engine_close(&e);
+}
+
 void test_cli(void)
 {
+    test_end_of_input();
+    test_eval_units();
     test_bench();
     test_bench_iterations();
     test_ttlab();

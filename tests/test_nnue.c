@@ -117,31 +117,49 @@ static void test_incremental(const NnueNet *net)
     CHECK(evaluated > TEST_GAMES * TEST_PLIES / 6 && nulls > 0, "%d evaluations, %d null moves", evaluated, nulls);
 }
 
-/* The fresh score is the format's arithmetic, computed here the slow way. */
-static void test_output(const NnueNet *net)
+/* The engine's score (its SIMD arithmetic, fresh and incremental alike: test_incremental) equals the format's
+ * reference arithmetic (nnue_reference_output, which the trainer measures its nets with), with the inputs
+ * the trainer gives a position (game_nnue_feature of each piece, side to move first), on every position of
+ * random games from the bench positions. */
+static void test_output(const NnueNet *net, const char *which)
 {
     static Position pos;
     char err[160];
-    CHECK(pos_set_fen(&pos, GAME_BENCH_FENS[0], err, sizeof err), "%s", err);
-    int64_t sum = net->b2;
-    for (int half = 0; half < 2; half++) {
-        const Color persp = half == 0 ? pos_side(&pos) : !pos_side(&pos);
-        for (int j = 0; j < net->hidden; j++) {
-            int32_t acc = net->b1[j];
+    uint64_t seed = 99;
+    int same = 0, positions = 0;
+    for (int i = 0; i < GAME_BENCH_FEN_COUNT; i++) {
+        if (!pos_set_fen(&pos, GAME_BENCH_FENS[i], err, sizeof err))
+            continue;
+        for (int ply = 0; ply < 40; ply++) {
+            uint16_t ours[SQUARE_NB], theirs[SQUARE_NB];
+            int n = 0;
             for (int sq = 0; sq < SQUARE_NB; sq++)
-                if (pos_piece_on(&pos, sq))
-                    acc += net->w1[(size_t)game_nnue_feature(persp, pos_piece_on(&pos, sq), sq) * (size_t)net->hidden +
-                                   (size_t)j];
-            acc = acc < 0 ? 0 : acc > NNUE_QA ? NNUE_QA : acc;
-            sum += (int64_t)acc * net->w2[half * net->hidden + j];
+                if (pos_piece_on(&pos, sq)) {
+                    ours[n] = (uint16_t)game_nnue_feature(pos_side(&pos), pos_piece_on(&pos, sq), sq);
+                    theirs[n++] = (uint16_t)game_nnue_feature(!pos_side(&pos), pos_piece_on(&pos, sq), sq);
+                }
+            int64_t want =
+                nnue_reference_output(net->w1, net->b1, net->w2, net->b2, (size_t)net->hidden, ours, theirs, n);
+            want = want > SCORE_RULE_IN_MAX - 1   ? SCORE_RULE_IN_MAX - 1
+                : want < -(SCORE_RULE_IN_MAX - 1) ? -(SCORE_RULE_IN_MAX - 1)
+                                                  : want;
+            const Score got = nnue_evaluate_fresh(net, &pos);
+            positions++;
+            same += got == want;
+            if (got != want)
+                CHECK(false, "%s net, bench game %d ply %d: the engine's score %d, the reference %lld", which, i + 1,
+                      ply, got, (long long)want);
+            Move list[MAX_MOVES];
+            const int count = gen_legal(&pos, list);
+            if (count == 0)
+                break;
+            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+            pos_make(&pos, list[(seed >> 33) % (uint64_t)count]);
+            pos_trim_history(&pos);
         }
     }
-    int64_t want = sum * NNUE_OUTPUT_CP / ((int64_t)NNUE_QA * NNUE_QB);
-    want = want > SCORE_RULE_IN_MAX - 1   ? SCORE_RULE_IN_MAX - 1
-        : want < -(SCORE_RULE_IN_MAX - 1) ? -(SCORE_RULE_IN_MAX - 1)
-                                          : want;
-    const Score got = nnue_evaluate_fresh(net, &pos);
-    CHECK(got == want, "the net's score %d, the format's arithmetic %lld", got, (long long)want);
+    CHECK(positions >= 200 && same == positions, "%s net: %d of %d positions equal the reference", which, same,
+          positions);
 }
 
 /* Sets the weight from input i to hidden unit j in a net file of TEST_HIDDEN units. */
@@ -329,10 +347,17 @@ void test_nnue(void)
     test_feature_squares();
     test_range_counts();
     if (net) {
-        test_output(net);
+        test_output(net, "a random");
         test_incremental(net);
         test_refusals(file, size);
     }
     nnue_free(net);
     free(file);
+    if (NNUE_EMBEDDED_SIZE) { /* the shipped net too */
+        NnueNet *shipped = nnue_read(NNUE_EMBEDDED, NNUE_EMBEDDED_SIZE, err, sizeof err);
+        CHECK(shipped != NULL, "the embedded net reads: %s", err);
+        if (shipped)
+            test_output(shipped, "the embedded");
+        nnue_free(shipped);
+    }
 }

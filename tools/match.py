@@ -943,7 +943,7 @@ def main(argv=None):
         elo_text = (f"Elo {fmt(s['elo'], s['elo_err95'])} (per game), {fmt(s['elo_penta'], s['elo_penta_err95'])} "
                     f"(pentanomial {s['pentanomial']})")
     else:
-        elo_text = (f"Elo n/a, a clean sweep: {'at least' if s['elo_bound'] > 0 else 'at most'} "
+        elo_text = (f"Elo n/a, a clean sweep: {'at least' if s['wins'] == s['games'] else 'at most'} "
                     f"{s['elo_bound']:+.0f} (95%, one-sided; pentanomial {s['pentanomial']})")
     print(f"{s['engine']} vs {s['opponent']}: {s['games']} games, +{s['wins']} ={s['draws']} -{s['losses']}; "
           f"{elo_text}; {s['tc']}")

@@ -6,6 +6,10 @@
 #
 #   tools/strength.sh fsf  [--games N] [--tc 5+0.05]        Chariot against Fairy-Stockfish 11.1
 #                                                          (UCI_Variant xiangqi, Hash 64, 1 thread)
+#   tools/strength.sh pikafish [--games N] [--tc 5+0.05]   Chariot against Pikafish-HCE, the yardstick
+#                                                          (tools/build_pikafish_hce.sh builds it; PIKAFISH=
+#                                                          its binary, default ~/.cache/chariot-tools/
+#                                                          pikafish-hce/pikafish; Hash 64, 1 thread)
 #   tools/strength.sh sprt OLD_BINARY [--tc 5+0.05] [--elo0 0] [--elo1 10] [--games 2000]
 #                                                          Chariot against an earlier build, SPRT
 #                                                          in batches (tools/sprt.py), at most --games
@@ -29,7 +33,7 @@ done
 [ $# -gt 0 ] || { usage >&2; exit 2; }
 cd "$(dirname "$0")/.."
 mode=$1; shift
-case "$mode" in fsf | sprt | self | rules) ;; *) echo "strength.sh: mode is fsf, sprt, self or rules" >&2; exit 2 ;; esac
+case "$mode" in fsf | pikafish | sprt | self | rules) ;; *) echo "strength.sh: mode is fsf, pikafish, sprt, self or rules" >&2; exit 2 ;; esac
 old=""
 if [ "$mode" = sprt ]; then old=${1:?sprt needs the earlier binary}; shift; fi
 games=200 tc="5+0.05" elo0=0 elo1=10 threads=2 concurrency=1 note="" append=""
@@ -48,6 +52,11 @@ while [ $# -gt 0 ]; do
 done
 openings=${OPENINGS:-tools/openings-xq.txt}
 fsf=${FSF:-/usr/games/fairy-stockfish}
+pikafish=${PIKAFISH:-$HOME/.cache/chariot-tools/pikafish-hce/pikafish}
+if [ "$mode" = pikafish ] && [ ! -x "$pikafish" ]; then
+    echo "strength.sh: no Pikafish-HCE at $pikafish: build it with tools/build_pikafish_hce.sh (or set PIKAFISH)" >&2
+    exit 2
+fi
 make -s chariot
 commit=$(git rev-parse --short HEAD)
 git diff --quiet HEAD -- src || commit="$commit+dirty"
@@ -57,10 +66,11 @@ cp chariot "$out/chariot" # the match keeps its own copy: rebuilding during it c
 me=("name=chariot-$commit" "cmd=$out/chariot" proto=uci option.Hash=64)
 case "$mode" in
 fsf) them=(name=fairy-stockfish "cmd=$fsf" proto=uci option.UCI_Variant=xiangqi option.Hash=64 option.Threads=1) ;;
+pikafish) them=(name=pikafish-hce "cmd=$pikafish" proto=uci option.Hash=64 option.Threads=1) ;;
 sprt) ;; # tools/sprt.py: tools/match.py with --sprt, until the test decides
 self) me+=(option.Threads="$threads"); them=(name=chariot-1thread "cmd=$out/chariot" proto=uci option.Hash=64) ;;
 rules) them=(name=chariot-checkonly "cmd=$out/chariot" proto=uci option.Hash=64 "option.Repetition Rule=CheckOnly") ;;
-*) echo "strength.sh: mode is fsf, sprt, self or rules" >&2; exit 2 ;;
+*) echo "strength.sh: mode is fsf, pikafish, sprt, self or rules" >&2; exit 2 ;;
 esac
 if [ "$mode" = sprt ]; then
     python3 tools/sprt.py "$out/chariot" "$old" --tc "$tc" --elo0 "$elo0" --elo1 "$elo1" --max-games "$games" \
@@ -79,8 +89,8 @@ r = json.loads(lines[-1])
 mode, tc, commit, threads, note = sys.argv[2:7]
 elo = "n/a" if r["elo"] is None or r["elo_err95"] is None else f"{r['elo']:+.0f} ± {r['elo_err95']:.0f}"
 if r.get("elo_bound") is not None:  # a clean sweep: a one-sided bound, no estimate
-    elo = f"{'≥' if r['elo_bound'] > 0 else '≤'} {r['elo_bound']:+.0f} (95%, a clean sweep)"
-opp = {"fsf": "Fairy-Stockfish 11.1", "sprt": "earlier build (SPRT)", "self": "Chariot 1 thread",
+    elo = f"{'≥' if r['wins'] == r['games'] else '≤'} {r['elo_bound']:+.0f} (95%, a clean sweep)"
+opp = {"fsf": "Fairy-Stockfish 11.1", "pikafish": "Pikafish-HCE", "sprt": "earlier build (SPRT)", "self": "Chariot 1 thread",
        "rules": "itself with Repetition Rule CheckOnly"}[mode]
 if note:
     opp += f" ({note})"

@@ -340,20 +340,12 @@ static int keep_in_range(Net *net, int16_t *q, double limit, bool squares_only)
     return scaled;
 }
 
-/* The integer net's output in centipawns for one sample, as the engine will compute it. */
+/* The integer net's output in centipawns for one sample: the format's reference arithmetic, which the
+ * engine's equals (nnue_format.h, tests/test_nnue.c). */
 static double quantised_forward(const int16_t *w1, const int16_t *b1, const int16_t *w2, int32_t b2, int nh,
                                 const Sample *x)
 {
-    int64_t out = b2;
-    for (int p = 0; p < 2; p++)
-        for (int j = 0; j < nh; j++) {
-            int32_t acc = b1[j];
-            for (int i = 0; i < x->n; i++)
-                acc += w1[(size_t)x->feat[p][i] * (size_t)nh + (size_t)j];
-            acc = acc < 0 ? 0 : acc > QA ? QA : acc;
-            out += (int64_t)acc * w2[p * nh + j];
-        }
-    return (double)out * OUTPUT_CP / (QA * QB);
+    return (double)nnue_reference_output(w1, b1, w2, b2, (size_t)nh, x->feat[0], x->feat[1], x->n);
 }
 
 /* Writes the quantised net and prints how far its outputs are from the float net's, and how close its

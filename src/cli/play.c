@@ -471,101 +471,164 @@ static void offer_result(Game *g, bool resign)
     game_over(g, true);
 }
 
+/* --- The commands of the game's prompt: a table, as the protocols have (each handler gets the word count
+ * and the first argument). --- */
+typedef struct {
+    int words; /* the command and its arguments, as many as were typed */
+    const char *word, *arg;
+} PlayArgs;
+
+static void cmd_help(Game *g, const PlayArgs *a) { (void)g, (void)a, help(); }
+
+static void cmd_new(Game *g, const PlayArgs *a)
+{
+    (void)a;
+    engine_new_game();
+    replay(g, 0);
+}
+
+static void cmd_undo(Game *g, const PlayArgs *a)
+{
+    (void)a;
+    int n = g->nmoves - 1; /* back to before the last move of yours */
+    while (n >= 0 && (pos_side(&g->start) ^ (n & 1)) != g->human)
+        n--;
+    if (n < 0)
+        printf("error: there is no move of yours to take back\n");
+    else
+        replay(g, n);
+}
+
+static void cmd_side(Game *g, const PlayArgs *a)
+{
+    if (a->words != 2 || parse_side(a->arg) < 0) {
+        printf("error: side takes '%s' or '%s'\n", side_word(0).text, side_word(1).text);
+        return;
+    }
+    g->human = parse_side(a->arg);
+    g->flip = g->human == COLOR_SECOND;
+}
+
+static void cmd_depth(Game *g, const PlayArgs *a)
+{
+    long v;
+    if (a->words != 2 || !proto_parse_long(a->arg, 1, MAX_DEPTH, &v)) {
+        printf("error: depth takes a whole number from 1 to %d\n", MAX_DEPTH);
+        return;
+    }
+    g->depth = (int)v;
+    g->movetime = 0;
+    printf("Chariot now searches %ld plies per move.\n", v);
+}
+
+static void cmd_time(Game *g, const PlayArgs *a)
+{
+    long v;
+    if (a->words != 2 || !proto_parse_long(a->arg, 1, 3600000, &v)) {
+        printf("error: time takes milliseconds per move, from 1 to 3600000\n");
+        return;
+    }
+    g->movetime = v;
+    g->depth = 0;
+    printf("Chariot now thinks %ld ms per move.\n", v);
+}
+
+static void cmd_elo(Game *g, const PlayArgs *a)
+{
+    long v;
+    if (a->words == 2 && !strcmp(a->arg, "off")) {
+        g->elo = 0;
+        printf("Chariot now plays at full strength.\n");
+    } else if (a->words != 2 || !proto_parse_long(a->arg, SKILL_ELO_MIN, SKILL_ELO_MAX, &v)) {
+        printf("error: elo takes a rating from %d to %d, or off\n", SKILL_ELO_MIN, SKILL_ELO_MAX);
+    } else {
+        g->elo = (int)v;
+        printf("Chariot now plays at about %ld Elo (skill level %d).\n", v, skill_level_for_elo(g->elo));
+    }
+}
+
+static void cmd_fen(Game *g, const PlayArgs *a)
+{
+    (void)a;
+    char fen[128];
+    pos_get_fen(&g->pos, fen, sizeof fen);
+    printf("%s\n", fen);
+}
+
+static void cmd_board(Game *g, const PlayArgs *a)
+{
+    if (a->words >= 2 && !parse_board_style(a->arg, &g->native))
+        printf("error: board takes '%s' or 'letters'\n", GAME_NATIVE_BOARD);
+    else
+        draw_board(g);
+}
+
+static void cmd_flip(Game *g, const PlayArgs *a)
+{
+    (void)a;
+    g->flip = !g->flip;
+    draw_board(g);
+}
+
+static void cmd_save(Game *g, const PlayArgs *a)
+{
+    if (a->words != 2)
+        printf("error: save takes a file name\n");
+    else if (!save_pgn(g, a->arg))
+        printf("error: cannot write %s: %s\n", a->arg, strerror(errno));
+    else
+        printf("Saved the game (%d plies) to %s.\n", g->nmoves, a->arg);
+}
+
+static void cmd_load(Game *g, const PlayArgs *a)
+{
+    char err[256];
+    if (a->words != 2)
+        printf("error: load takes a file name\n");
+    else if (!load_pgn(g, a->arg, err, sizeof err))
+        printf("error: %s; the game stays as it was\n", err);
+}
+
+static void cmd_resign(Game *g, const PlayArgs *a) { (void)a, offer_result(g, true); }
+static void cmd_draw(Game *g, const PlayArgs *a) { (void)a, offer_result(g, false); }
+static void cmd_moves(Game *g, const PlayArgs *a) { (void)a, list_moves(g); }
+static void cmd_history(Game *g, const PlayArgs *a) { (void)a, show_history(g); }
+
+static const struct {
+    const char *name;
+    void (*run)(Game *g, const PlayArgs *a);
+} PLAY_COMMANDS[] = {
+    {"help", cmd_help},     {"new", cmd_new},   {"undo", cmd_undo},   {"side", cmd_side},
+    {"depth", cmd_depth},   {"time", cmd_time}, {"elo", cmd_elo},     {"fen", cmd_fen},
+    {"board", cmd_board},   {"flip", cmd_flip}, {"save", cmd_save},   {"load", cmd_load},
+    {"resign", cmd_resign}, {"draw", cmd_draw}, {"moves", cmd_moves}, {"history", cmd_history},
+};
+
+/* A line at the prompt: a command of the table, quit, or a move. false: quit. */
 static bool play_command(Game *g, char *line)
 {
     char word[32] = "", arg[64] = "", extra[2] = "";
-    int words = sscanf(line, "%31s %63s %1s", word, arg, extra);
-    long v;
+    const int words = sscanf(line, "%31s %63s %1s", word, arg, extra);
     if (words <= 0)
         return true;
     if (!strcmp(word, "quit") || !strcmp(word, "exit"))
         return false;
-    if (!strcmp(word, "help")) {
-        help();
-    } else if (!strcmp(word, "new")) {
-        engine_new_game();
-        replay(g, 0);
-    } else if (!strcmp(word, "undo")) {
-        int n = g->nmoves - 1; /* back to before the last move of yours */
-        while (n >= 0 && (pos_side(&g->start) ^ (n & 1)) != g->human)
-            n--;
-        if (n < 0)
-            printf("error: there is no move of yours to take back\n");
-        else
-            replay(g, n);
-    } else if (!strcmp(word, "side")) {
-        if (words != 2 || parse_side(arg) < 0) {
-            printf("error: side takes '%s' or '%s'\n", side_word(0).text, side_word(1).text);
-        } else {
-            g->human = parse_side(arg);
-            g->flip = g->human == COLOR_SECOND;
+    for (size_t i = 0; i < sizeof PLAY_COMMANDS / sizeof PLAY_COMMANDS[0]; i++)
+        if (!strcmp(word, PLAY_COMMANDS[i].name)) {
+            const PlayArgs a = {words, word, arg};
+            PLAY_COMMANDS[i].run(g, &a);
+            return true;
         }
-    } else if (!strcmp(word, "depth")) {
-        if (words != 2 || !proto_parse_long(arg, 1, MAX_DEPTH, &v)) {
-            printf("error: depth takes a whole number from 1 to %d\n", MAX_DEPTH);
-        } else {
-            g->depth = (int)v;
-            g->movetime = 0;
-            printf("Chariot now searches %ld plies per move.\n", v);
-        }
-    } else if (!strcmp(word, "time")) {
-        if (words != 2 || !proto_parse_long(arg, 1, 3600000, &v)) {
-            printf("error: time takes milliseconds per move, from 1 to 3600000\n");
-        } else {
-            g->movetime = v;
-            g->depth = 0;
-            printf("Chariot now thinks %ld ms per move.\n", v);
-        }
-    } else if (!strcmp(word, "elo")) {
-        if (words == 2 && !strcmp(arg, "off")) {
-            g->elo = 0;
-            printf("Chariot now plays at full strength.\n");
-        } else if (words != 2 || !proto_parse_long(arg, SKILL_ELO_MIN, SKILL_ELO_MAX, &v)) {
-            printf("error: elo takes a rating from %d to %d, or off\n", SKILL_ELO_MIN, SKILL_ELO_MAX);
-        } else {
-            g->elo = (int)v;
-            printf("Chariot now plays at about %ld Elo (skill level %d).\n", v, skill_level_for_elo(g->elo));
-        }
-    } else if (!strcmp(word, "fen")) {
-        char fen[128];
-        pos_get_fen(&g->pos, fen, sizeof fen);
-        printf("%s\n", fen);
-    } else if (!strcmp(word, "board")) {
-        if (words >= 2 && !parse_board_style(arg, &g->native))
-            printf("error: board takes '%s' or 'letters'\n", GAME_NATIVE_BOARD);
-        else
-            draw_board(g);
-    } else if (!strcmp(word, "flip")) {
-        g->flip = !g->flip;
-        draw_board(g);
-    } else if (!strcmp(word, "save") || !strcmp(word, "load")) {
-        char err[256];
-        if (words != 2)
-            printf("error: %s takes a file name\n", word);
-        else if (word[0] == 's' && !save_pgn(g, arg))
-            printf("error: cannot write %s: %s\n", arg, strerror(errno));
-        else if (word[0] == 's')
-            printf("Saved the game (%d plies) to %s.\n", g->nmoves, arg);
-        else if (!load_pgn(g, arg, err, sizeof err))
-            printf("error: %s; the game stays as it was\n", err);
-    } else if (!strcmp(word, "resign") || !strcmp(word, "draw")) {
-        offer_result(g, word[0] == 'r');
-    } else if (!strcmp(word, "moves")) {
-        list_moves(g);
-    } else if (!strcmp(word, "history")) {
-        show_history(g);
-    } else {
-        Move m = pos_parse_human(&g->pos, line);
-        if (g->over)
-            printf("error: the game is over: type new, undo or quit\n");
-        else if (m == MOVE_NONE)
-            printf("error: '%s' is neither a legal move here nor a command (type help)\n", line);
-        else {
-            char said[64];
-            move_words(g, &g->pos, m, said, sizeof said);
-            printf("You play %s.\n", said);
-            make_move(g, m);
-        }
+    Move m = pos_parse_human(&g->pos, line);
+    if (g->over)
+        printf("error: the game is over: type new, undo or quit\n");
+    else if (m == MOVE_NONE)
+        printf("error: '%s' is neither a legal move here nor a command (type help)\n", line);
+    else {
+        char said[64];
+        move_words(g, &g->pos, m, said, sizeof said);
+        printf("You play %s.\n", said);
+        make_move(g, m);
     }
     return true;
 }

@@ -256,7 +256,7 @@ static Score output(const NnueNet *net, const NnueAccumulator *a, Color us)
 {
     const int n = net->hidden;
     const int64_t sum = (int64_t)net->b2 + clipped_dot(a->v[us], net->w2, n) + clipped_dot(a->v[!us], net->w2 + n, n);
-    const int64_t cp = sum * NNUE_OUTPUT_CP / ((int64_t)NNUE_QA * NNUE_QB);
+    const int64_t cp = nnue_output_cp(sum);
     const int64_t limit = SCORE_RULE_IN_MAX - 1;
     return (Score)(cp > limit ? limit : cp < -limit ? -limit : cp);
 }

@@ -163,4 +163,30 @@ static inline size_t nnue_file_size(size_t inputs, size_t hidden)
     return NNUE_HEADER_SIZE + 2 * (inputs * hidden + hidden + 2 * hidden) + 4;
 }
 
+/* The output layer's sum (b2 + w2 . [clip(acc of the side to move), clip(acc of the other)], the units above)
+ * in centipawns, rounded toward zero: how the engine and the trainer turn it into a score, written once. */
+static inline int64_t nnue_output_cp(int64_t sum) { return sum * NNUE_OUTPUT_CP / ((int64_t)NNUE_QA * NNUE_QB); }
+
+/* The integer net's output in centipawns for a position given as the active inputs each perspective sees
+ * (ours[0..n): the side to move's, theirs[0..n): the other side's): each accumulator b1 plus the w1 rows of
+ * its inputs, clipped to [0, QA], dotted with its half of w2 (the side to move's first), plus b2, through
+ * nnue_output_cp. Scalar and slow: the reference the engine's SIMD arithmetic must equal (tests/test_nnue.c)
+ * and the trainer measures its quantised net with. */
+static inline int64_t nnue_reference_output(const int16_t *w1, const int16_t *b1, const int16_t *w2, int32_t b2,
+                                            size_t hidden, const uint16_t *ours, const uint16_t *theirs, int n)
+{
+    int64_t sum = b2;
+    for (int half = 0; half < 2; half++) {
+        const uint16_t *in = half == 0 ? ours : theirs;
+        for (size_t j = 0; j < hidden; j++) {
+            int32_t acc = b1[j];
+            for (int i = 0; i < n; i++)
+                acc += w1[(size_t)in[i] * hidden + j];
+            acc = acc < 0 ? 0 : acc > NNUE_QA ? NNUE_QA : acc;
+            sum += (int64_t)acc * w2[(size_t)half * hidden + j];
+        }
+    }
+    return nnue_output_cp(sum);
+}
+
 #endif

@@ -33,8 +33,21 @@ bool proto_run_command(const ProtoCommand *table, size_t n, const char *name, ch
     return false;
 }
 
+/* Whether the last search started ends by itself (a depth, nodes, mate, a movetime or a clock): the end of
+ * input lets it finish (proto_end_of_input). Written by the input thread only. */
+static bool search_bounded;
+
+void proto_end_of_input(void)
+{
+    if (search_bounded && engine_busy())
+        engine_wait(); /* piped `go depth 10`: the search ends, and says bestmove, as it would have */
+    engine_stop();
+    engine_wait();
+}
+
 void proto_start_search(Position *pos, SearchLimits *l, const SearchReporter *rep)
 {
+    search_bounded = !l->infinite && !l->ponder;
     proto_prepare_search(pos);
     proto_apply_strength(l);
     if (engine_searches_here()) { /* no threads here (WebAssembly): the search yields to read input */

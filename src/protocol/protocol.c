@@ -85,13 +85,16 @@ void proto_report_eval(const Position *pos, const char *prefix)
     char text[512];
     Score v;
     engine_net_describe(text, sizeof text);
+    /* in pawns, as a search's score is shown (analyze, the page): the same unit, without the search */
     if (engine_net_eval(pos, &v))
-        proto_out("%seval net %+d (side to move): %s", prefix, v, text);
+        proto_out("%seval net %+.2f (side to move, no search): %s", prefix, v / 100.0, text);
     else
         proto_out("%seval net: %s", prefix, text);
     eval_explain(pos, text, sizeof text);
-    proto_out("%seval fitted %+d (side to move): %s", prefix, eval_evaluate(pos), text);
-    proto_out("%seval the searches use the %s evaluation", prefix, engine_net_on() ? "net's" : "fitted");
+    proto_out("%seval fitted %+.2f (side to move, no search): %s", prefix, eval_evaluate(pos) / 100.0, text);
+    proto_out("%seval the searches use the %s evaluation; a search's score, in the same pawns, weighs the replies "
+              "too, and settles as it deepens",
+              prefix, engine_net_on() ? "net's" : "fitted");
 }
 
 ReadLine proto_read_bounded(FILE *in, char *line, size_t size)

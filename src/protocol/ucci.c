@@ -434,6 +434,8 @@ int ucci_loop_from(char *first)
     bool go_on = !first || ucci_command(first);
     while (go_on && proto_read_line(line, sizeof line))
         go_on = ucci_command(line);
+    if (go_on) /* the end of input, not quit */
+        proto_end_of_input();
     engine_stop();
     engine_wait();
     return 0;

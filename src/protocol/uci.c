@@ -413,6 +413,8 @@ int uci_loop_from(char *first)
     char line[16384];
     while (go_on && proto_read_line(line, sizeof line))
         go_on = uci_command(line);
+    if (go_on) /* the end of input, not quit */
+        proto_end_of_input();
     engine_stop();
     engine_wait();
     return 0;
