@@ -19,6 +19,7 @@
 
 #include "check.h"
 #include "bench.h"
+#include "nnue.h"
 #include "play.h"
 #include "skill.h"
 #include "timeman.h"
@@ -557,6 +558,25 @@ static void test_ttlab(void)
     for (int k = 0; k < 6; k++)
         CHECK(ttlab_row(e.log, ROWS[k], &nodes[k], &hits[k]), "ttlab row for %s: %s", ROWS[k], e.log);
     CHECK(hits[5] == 0 && hits[4] > 0, "no table: no hits (%.1f%%); aged buckets %.1f%%", hits[5], hits[4]);
+    /* --eval: one command per evaluation, named in the header; the two search other trees (where the game has a
+     * net); a net file that is not there is refused with exit 2. */
+    unsigned long long by_eval[2] = {0, 0};
+    static const char *const EVALS[] = {"net", "fitted"};
+    for (int k = 0; k < 2; k++) {
+        const char *ev[] = {"ttlab", "schemes",   "--depth",     "5",      "--positions", "3",       "--sizes",
+                            "64K",   "--schemes", "aged-bucket", "--eval", EVALS[k],      "--quiet", NULL};
+        CHECK(run(&e, ev, NULL) == 0, "ttlab --eval %s exits 0: %s", EVALS[k], e.log);
+        CHECK(strstr(e.log, k ? "evaluation: the fitted evaluation" : "evaluation: embedded net") != NULL ||
+                  (k == 0 && !NNUE_EMBEDDED_SIZE),
+              "ttlab --eval %s: the header names it: %s", EVALS[k], e.log);
+        CHECK(ttlab_row(e.log, "aged-bucket", &by_eval[k], &hits[0]), "ttlab --eval %s row: %s", EVALS[k], e.log);
+    }
+    CHECK(!NNUE_EMBEDDED_SIZE || by_eval[0] != by_eval[1],
+          "ttlab: the net and the fitted evaluation searched %llu "
+          "and %llu nodes",
+          by_eval[0], by_eval[1]);
+    const char *bad_eval[] = {"ttlab", "--depth", "2", "--eval", "/nonexistent/net.nnue", NULL};
+    CHECK(run(&e, bad_eval, NULL) == 2, "ttlab --eval of a missing file exits 2");
     /* Without internal iterative reduction the table saves nodes to the same depth; with it, a search
      * without a table reduces every PV and cut node, so its "depth 8" is shallower and cheaper. (Depth 8
      * and 5 positions: at depth 7 over 3, xiangqi round 3's net searched 16,921 nodes with the table and

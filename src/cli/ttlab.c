@@ -50,6 +50,7 @@ typedef struct {
     int depth, seeds, positions, plies, follow_depth;
     const char *csv, *epd, *sizes, *schemes;
     bool quiet, no_iir;
+    const char *eval; /* --eval: "net" (the embedded one), "fitted" or a net file; NULL: as the build plays */
 } LabOptions;
 
 static double cpu_ms(void)
@@ -426,6 +427,8 @@ static void usage(void)
          "  --csv FILE         also write rows as CSV\n"
          "  --no-iir           internal iterative reduction off in every setup, so that nodes to depth compare\n"
          "                     searches of one depth (not with the iir experiment, which runs both)\n"
+         "  --eval WHICH       the evaluation the searches use: net (the embedded one), fitted (the hand-written\n"
+         "                     one) or a net file (default: the build's, its embedded net where it has one)\n"
          "  --quiet            no progress bar");
 }
 
@@ -454,7 +457,8 @@ int ttlab_main(int argc, char **argv)
                     "64K,1M,16M",
                     "always,depth,two-tier,two-layer,aged-bucket,off",
                     false,
-                    false};
+                    false,
+                    NULL};
     static const struct {
         const char *name;
         long min, max;
@@ -472,7 +476,8 @@ int ttlab_main(int argc, char **argv)
     } TEXTS[] = {{"--sizes", offsetof(LabOptions, sizes)},
                  {"--schemes", offsetof(LabOptions, schemes)},
                  {"--epd", offsetof(LabOptions, epd)},
-                 {"--csv", offsetof(LabOptions, csv)}};
+                 {"--csv", offsetof(LabOptions, csv)},
+                 {"--eval", offsetof(LabOptions, eval)}};
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         bool known = false;
@@ -518,6 +523,17 @@ int ttlab_main(int argc, char **argv)
                 GAME_PROGRAM " ttlab: --no-iir does not apply to the iir experiment, which runs IIR on and off\n");
         return 2;
     }
+    if (o.eval) { /* every experiment one command per evaluation */
+        char err[256];
+        if (!strcmp(o.eval, "fitted")) {
+            engine_use_net(false);
+        } else if (!engine_load_net(strcmp(o.eval, "net") ? o.eval : "embedded", err, sizeof err)) {
+            fprintf(stderr, GAME_PROGRAM " ttlab: --eval %s: %s\n", o.eval, err);
+            return 2;
+        } else {
+            engine_use_net(true);
+        }
+    }
     if (!strcmp(o.experiment, "transpositions")) /* the game's tree, no search and no table */
         return ttlab_transpositions(o.depth, o.positions, o.csv);
     static LabSetup setups[256];
@@ -546,7 +562,11 @@ int ttlab_main(int argc, char **argv)
         if (fresh)
             fprintf(csv, "%s\n", CSV_HEADER);
     }
-    printf("ttlab %s: depth %d, %d seed(s)%s\n", o.experiment, o.depth, o.seeds, o.no_iir ? ", IIR off" : "");
+    char evaluation[320] = "the fitted evaluation";
+    if (engine_net_on())
+        engine_net_describe(evaluation, sizeof evaluation);
+    printf("ttlab %s: depth %d, %d seed(s)%s; evaluation: %s\n", o.experiment, o.depth, o.seeds,
+           o.no_iir ? ", IIR off" : "", evaluation);
     printf("%-27s %9s %2s %12s %9s %6s %6s %6s %6s %6s %5s %s\n", "setup", "size", "sd", "nodes", "cpu ms", "hit%",
            "ttcut%", "ttm1st", "ttmcut", "1stcut", "fill", "stores new/upd/repl/rej %");
     int done = 0, total = n * o.seeds;
