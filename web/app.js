@@ -284,13 +284,30 @@ function drawEval(info) {
   $('evalbar').classList.toggle('first-red', app.game === 'xiangqi');
 }
 
+/* A line of moves with their numbers, from the position's FEN (its side to move and move number):
+ * "3... Nf6 4. Bc4", as players write a variation. */
+function numberedLine(moves, fen) {
+  const f = (fen || '').split(' ');
+  let second = f[1] === 'b', n = Number(f[5]) || 1;
+  const out = [];
+  moves.forEach((m, i) => {
+    if (!second) out.push(`${n}.`);
+    else if (i === 0) out.push(`${n}...`);
+    out.push(m);
+    if (second) n++;
+    second = !second;
+  });
+  return out.join(' ');
+}
+
 function drawLines() {
   const ol = $('lines');
   ol.replaceChildren();
   for (const l of app.lines) {
     if (!l) continue;
     const li = document.createElement('li');
-    const human = l.notes.map((n) => (app.style === 'chinese' && app.game === 'xiangqi' ? n.native : n.human)).join(' ');
+    const human = numberedLine(l.notes.map((n) => (app.style === 'chinese' && app.game === 'xiangqi' ? n.native : n.human)),
+                               app.state?.fen);
     li.innerHTML = `<span class="score"></span><span class="human"></span><span class="iccs"></span>`;
     li.querySelector('.score').textContent = `${scoreText(l.info, app.state.side)} d${l.info.depth}`;
     li.querySelector('.human').textContent = human;
@@ -404,7 +421,13 @@ async function switchGame(game) {
 
 $('game').value = app.game;
 $('game').onchange = () => switchGame($('game').value);
-$('mode').onchange = () => { app.mode = $('mode').value; app.lines = []; drawLines(); refresh(); };
+/* In Analyse mode the choices that only a game against the engine has (your side, its limit and strength)
+ * are hidden; the board's buttons stay. */
+function showMode() {
+  $('play-only').hidden = app.mode === 'analyse';
+  $('play-legend').textContent = app.mode === 'analyse' ? 'Board' : 'Play';
+}
+$('mode').onchange = () => { app.mode = $('mode').value; app.lines = []; showMode(); drawLines(); refresh(); };
 $('side').onchange = () => { app.human = $('side').value; app.flipped = app.human === 'second'; refresh(); };
 $('limit').onchange = () => refresh();
 $('threads').onchange = () => applySettings(true);
@@ -455,6 +478,7 @@ $('pgn-export').onclick = () => {
 $('pgn-import').onclick = () => importPgn($('pgn').value);
 
 if (params.get('mode') === 'analyse') { app.mode = 'analyse'; $('mode').value = 'analyse'; }
+showMode();
 if (params.get('side') === 'second') { app.human = 'second'; app.flipped = true; $('side').value = 'second'; }
 setColorNames();
 board.set({game: app.game, fen: params.get('fen') || STARTPOS[app.game], legal: [], flipped: app.flipped, style: app.style});

@@ -369,6 +369,13 @@ async function phone(browser, server, game) {
                                null, {timeout: 60000});
     const w2 = await page.evaluate(() => document.documentElement.scrollWidth);
     check(w2 <= 390, `${game} at 390 px with three analysis lines: ${w2} px wide`);
+    /* Analyse mode: a line's moves carry their numbers; the game-only choices are hidden, the board's stay. */
+    const pvs = await page.$$eval('#lines li .human', (ls) => ls.map((l) => l.textContent));
+    check(pvs.length === 3 && pvs.every((t) => /^\d+\.(\.\.)? \S+/.test(t)),
+          `${game}: the analysis lines are numbered (${pvs.join(' | ')})`);
+    const hidden = await page.evaluate(() => [document.getElementById('play-only').hidden,
+                                              getComputedStyle(document.getElementById('flip')).display !== 'none']);
+    check(hidden[0] && hidden[1], `${game}: in Analyse mode the game-only choices are hidden (${hidden[0]}), Flip shown (${hidden[1]})`);
     await page.screenshot({path: path.join(shots, `phone-${game}-analysis-${label}.png`)});
   } finally {
     await page.close();
@@ -459,6 +466,8 @@ async function run() {
 
     /* A forced mate: the banner. */
     await page.selectOption('#mode', 'play');
+    check(!(await page.evaluate(() => document.getElementById('play-only').hidden)),
+          'back in Play mode the game\'s choices are shown again');
     await page.selectOption('#multipv', '1');
     /* Set FEN clears what the last search said (the human is to move: nothing searches). */
     await page.waitForFunction(() => window.chariot.thinking !== window.chariot.generation && window.chariot.lastInfo, null,
