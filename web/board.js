@@ -162,8 +162,15 @@ export class Board {
       el('line', {x1: xb, y1: ya, x2: xa, y2: yb}, lines);
     }
     el('rect', {x: x0 - 4, y: y0 - 4, width: 8 * CELL + 8, height: 9 * CELL + 8, class: 'frame'}, lines);
-    const river = el('text', {x: w / 2, y: y0 + 4.5 * CELL, class: 'river'}, this.svg);
-    river.textContent = this.style === 'chinese' ? '楚 河　　　　漢 界' : 'river';
+    /* The river's words stand between the files, in the band between the banks, small enough that no
+     * piece's disc on a bank ever covers them (18 px characters, the word 12 px: their boxes stay inside the
+     * corners the discs leave free between four points; tests/web/test_page.mjs measures it). */
+    const words = this.style === 'chinese' ? [['楚', 1.5], ['河', 2.5], ['漢', 5.5], ['界', 6.5]] : [['river', 4.5]];
+    for (const [word, at] of words) {
+      const t = el('text', {x: x0 + at * CELL, y: y0 + 4.5 * CELL, class: word.length > 1 ? 'river small' : 'river'},
+                   this.svg);
+      t.textContent = word;
+    }
   }
 
   drawChessSquares() {
@@ -177,6 +184,18 @@ export class Board {
 
   drawCoordinates(g) {
     const layer = el('g', {class: 'coords'}, this.svg);
+    if (this.game === 'xiangqi' && this.style === 'chinese') { /* as players read the files: each side's own */
+      const red = '九八七六五四三二一', black = '１２３４５６７８９';
+      const h = this.svg.viewBox.baseVal.height;
+      for (let f = 0; f < g.files; f++) {
+        const c = this.centre(String.fromCharCode(97 + f) + '0');
+        const bottom = el('text', {x: c.x, y: this.flipped ? 14 : h - 6, 'data-side': 'first'}, layer);
+        bottom.textContent = red[f];
+        const top = el('text', {x: c.x, y: this.flipped ? h - 6 : 14, 'data-side': 'second'}, layer);
+        top.textContent = black[f];
+      }
+      return;
+    }
     for (let f = 0; f < g.files; f++) {
       const sq = String.fromCharCode(97 + f) + g.rankName(0);
       const c = this.centre(sq);

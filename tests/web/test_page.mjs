@@ -127,6 +127,43 @@ async function setFen(page, fen) {
   await page.waitForFunction((f) => window.chariot.stateSpec?.startsWith('fen ' + f), fen, {timeout: 30000});
 }
 
+/* The board's labels in xiangqi: with Chinese pieces the files as players read them (Red's 九…一 along Red's edge,
+ * Black's １…９ along Black's), with letters a-i and 0-9; the river's words never under a piece's disc, with
+ * pieces on both banks of the six files beside the words. */
+async function boardLabels(page) {
+  await setFen(page, '4k4/9/9/9/1rpn1npr1/1RPN1NPR1/9/9/9/3K5 w - - 0 1');
+  for (const style of ['chinese', 'letters']) {
+    await page.selectOption('#pieces', style);
+    const r = await page.evaluate(() => {
+      const svg = document.getElementById('board');
+      const labels = [...svg.querySelectorAll('.coords text')].map((t) => t.textContent);
+      const discs = [...svg.querySelectorAll('.piece .disc')].map((d) => {
+        const b = d.getBoundingClientRect();
+        return {x: b.x + b.width / 2, y: b.y + b.height / 2, r: b.width / 2};
+      });
+      let covered = 0;
+      const river = [...svg.querySelectorAll('.river')];
+      for (const t of river) {
+        const b = t.getBoundingClientRect();
+        for (const d of discs) { /* the disc's centre to the nearest point of the word's box */
+          const dx = Math.max(b.left - d.x, 0, d.x - b.right), dy = Math.max(b.top - d.y, 0, d.y - b.bottom);
+          if (Math.hypot(dx, dy) < d.r) covered++;
+        }
+      }
+      return {labels, covered, words: river.length, discs: discs.length};
+    });
+    if (style === 'chinese')
+      check(r.labels.includes('九') && r.labels.includes('一') && r.labels.includes('１') && r.labels.includes('９') &&
+            !r.labels.includes('a'), `xiangqi, Chinese pieces: the files in Chinese numbers (${r.labels.join('')})`);
+    else
+      check(r.labels.includes('a') && r.labels.includes('i') && r.labels.includes('0') && !r.labels.includes('九'),
+            `xiangqi, letter pieces: files a-i and ranks 0-9 (${r.labels.join('')})`);
+    check(r.words > 0 && r.discs === 14 && r.covered === 0,
+          `xiangqi, ${style}: the river's ${r.words} word(s) under none of the ${r.discs} discs (${r.covered} covered)`);
+  }
+  await page.selectOption('#pieces', 'chinese');
+}
+
 /* The result banner once the game is over: after the human's move by clicking, or the engine's (move null). */
 async function resultAfter(page, fen, move) {
   await setFen(page, fen);
@@ -440,6 +477,7 @@ async function run() {
     await eloRange(page, 'xiangqi');
     await eloControl(page, 'xiangqi');
     await scoreLabels(page, 'xiangqi');
+    await boardLabels(page);
 
     /* Analysis of a pasted FEN. */
     const fen = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 3';
