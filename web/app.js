@@ -433,7 +433,12 @@ $('limit').onchange = () => refresh();
 $('threads').onchange = () => applySettings(true);
 $('hash').onchange = () => applySettings(true);
 $('multipv').onchange = () => { app.lines = []; refresh(); };
-$('new').onclick = () => newGame(app.start);
+/* The PGN box and its message, when the game they spoke of is replaced (New game, Set FEN). */
+function clearPgnBox() {
+  $('pgn').value = '';
+  $('pgn-error').textContent = '';
+}
+$('new').onclick = () => { clearPgnBox(); newGame(app.start); };
 $('flip').onclick = () => { app.flipped = !app.flipped; board.set({flipped: app.flipped}); };
 $('pieces').onchange = () => { app.style = $('pieces').value; board.set({style: app.style}); drawMoves(); drawLines(); };
 $('takeback').onclick = () => {
@@ -447,6 +452,7 @@ $('setfen').onclick = async () => {
   const fen = $('fen').value.trim();
   const r = await app.referee.query('state fen ' + fen);
   if (r.error) { $('fen-error').textContent = r.error; return; }
+  clearPgnBox(); /* what it held was another game's */
   await newGame('fen ' + fen);
 };
 $('copyfen').onclick = async () => {

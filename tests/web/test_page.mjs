@@ -131,7 +131,9 @@ async function setFen(page, fen) {
  * Black's １…９ along Black's), with letters a-i and 0-9; the river's words never under a piece's disc, with
  * pieces on both banks of the six files beside the words. */
 async function boardLabels(page) {
+  await page.fill('#pgn', '1. C2.5 H8+7 *'); /* another game's text: Set FEN replaces the game, and clears it */
   await setFen(page, '4k4/9/9/9/1rpn1npr1/1RPN1NPR1/9/9/9/3K5 w - - 0 1');
+  check((await page.inputValue('#pgn')) === '', 'Set FEN clears the PGN box, which held another game');
   for (const style of ['chinese', 'letters']) {
     await page.selectOption('#pieces', style);
     const r = await page.evaluate(() => {
