@@ -33,8 +33,10 @@ bool proto_run_command(const ProtoCommand *table, size_t n, const char *name, ch
     return false;
 }
 
-/* Whether the last search started ends by itself (a depth, nodes, mate, a movetime or a clock): the end of
- * input lets it finish (proto_end_of_input). Written by the input thread only. */
+/* Whether the last search started has a limit of its own (a depth, nodes or a movetime, and no infinite or
+ * ponder): the end of input lets it finish (proto_end_of_input). A search on a clock alone, or for a mate
+ * (which searches on until it finds one), is stopped there, as Stockfish stops it: a clock can be as long as
+ * the GUI likes (the fuzz sessions' reach 2^63 ms). Written by the input thread only. */
 static bool search_bounded;
 
 void proto_end_of_input(void)
@@ -47,7 +49,7 @@ void proto_end_of_input(void)
 
 void proto_start_search(Position *pos, SearchLimits *l, const SearchReporter *rep)
 {
-    search_bounded = !l->infinite && !l->ponder;
+    search_bounded = !l->infinite && !l->ponder && (l->depth > 0 || l->nodes > 0 || l->movetime > 0);
     proto_prepare_search(pos);
     proto_apply_strength(l);
     if (engine_searches_here()) { /* no threads here (WebAssembly): the search yields to read input */

@@ -75,8 +75,9 @@ bool proto_run_command(const ProtoCommand *table, size_t n, const char *name, ch
  * meanwhile). */
 enum { PROTO_FALLBACK_MS = 1000 };
 void proto_start_search(Position *pos, SearchLimits *limits, const SearchReporter *rep);
-/* The end of a protocol's input: a search that ends by itself (go depth, nodes, mate, movetime, a clock) is
- * let finish, as when its input stays open; an infinite or pondering one is stopped. Then no search runs. */
+/* The end of a protocol's input: a search with a limit of its own (go depth, nodes, movetime) is let finish,
+ * as when its input stays open; an infinite, pondering, mate or clock-only one is stopped. Then no search
+ * runs. */
 void proto_end_of_input(void);
 /* A clock value: decimal seconds (or milliseconds), not negative, at most TIME_CLOCK_MAX_MS, into ms. */
 bool proto_parse_seconds(const char *text, bool millisec, int64_t *ms);
