@@ -10,7 +10,8 @@ Checked, for ./chariot and ./chariot-chess: every spin option README's option li
 default (`Threads` (1–256), `Hash` (MiB, 64), `UCI_Elo` (1720–3910; in chess 890–2160), `Skill Level`
 (0–19 weaker, 20 full) ...) against the engine's `uci` answer; the man page's UCI_Elo ranges (both places)
 and datagen's default budget a move (README and man page) against `datagen --help`; every command
-`--help` lists has a row in README's command table and an entry in the man page.
+`--help` lists has a row in README's command table and an entry in the man page; every file in tools/ has its
+line in tools/README.md.
 """
 import os
 import re
@@ -94,6 +95,17 @@ def check(root):
         elif (int(m.group(1)), int(m.group(2))) != (nodes["xiangqi"], nodes["chess"]):
             problems.append(f"{where}: datagen's default {m.group(1)} and {m.group(2)} nodes a move; --help says "
                             f"{nodes['xiangqi']} and {nodes['chess']}")
+    # tools/README.md: every file in tools/ has its line (a glob like openings-xq*.txt counts)
+    index = os.path.join(root, "tools", "README.md")
+    if os.path.exists(index):
+        listed = set()
+        for cell in re.findall(r"^\| ([^|]+) \|", open(index, encoding="utf-8").read(), re.M):
+            listed.update(n.strip() for n in cell.split(","))
+        for f in sorted(os.listdir(os.path.join(root, "tools"))):
+            if f in ("README.md", "__pycache__") or f in listed:
+                continue
+            if not any("*" in n and f.startswith(n.split("*")[0]) and f.endswith(n.split("*")[1]) for n in listed):
+                problems.append(f"tools/README.md: no line for tools/{f}")
     # the commands
     commands = help_commands(os.path.join(root, "chariot"))
     if len(commands) < 6:
