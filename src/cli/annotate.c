@@ -348,13 +348,10 @@ static bool game_read(Game *g, const char *text, size_t tags_from, size_t tags_t
 }
 
 /* --- Searching the positions. --- */
-typedef struct {
-    Seen *seen;
-} Catch;
 
 static void on_info(const SearchInfo *info, void *ctx)
 {
-    Seen *s = ((Catch *)ctx)->seen;
+    Seen *s = ctx;
     if (info->multipv > 1 || info->bound != BOUND_EXACT)
         return;
     s->depth = info->depth;
@@ -365,13 +362,12 @@ static void on_info(const SearchInfo *info, void *ctx)
 static void on_bestmove(Move best, Move ponder, void *ctx)
 {
     (void)ponder;
-    ((Catch *)ctx)->seen->best = best;
+    ((Seen *)ctx)->best = best;
 }
 
 static void search_position(const Options *o, const Position *pos, Move played, Seen *s)
 {
     memset(s, 0, sizeof *s);
-    (void)played;
     char why[160];
     const GameResult r = game_judge(pos, why, sizeof why);
     if (r != GAME_ONGOING) { /* over: mated (or, in xiangqi, stalemated) scores as the mate it is, else a rule */
@@ -390,8 +386,7 @@ static void search_position(const Options *o, const Position *pos, Move played, 
         tt_clear();
         engine_new_game();
     }
-    Catch c = {s};
-    SearchReporter rep = {on_info, on_bestmove, &c};
+    SearchReporter rep = {on_info, on_bestmove, s};
     engine_search(pos, &o->limits, &rep);
     s->score = engine_root_score();
     if (s->pv_len == 0 && s->best != MOVE_NONE)
@@ -404,8 +399,7 @@ static void search_position(const Options *o, const Position *pos, Move played, 
         alone.nsearchmoves = 1;
         alone.searchmoves[0] = played;
         Seen scratch;
-        Catch c2 = {&scratch};
-        SearchReporter rep2 = {on_info, on_bestmove, &c2};
+        SearchReporter rep2 = {on_info, on_bestmove, &scratch};
         engine_search(pos, &alone, &rep2);
         s->played = engine_root_score();
     }

@@ -1023,14 +1023,17 @@ int datagen_main(int argc, char **argv)
         {"--opening-bound", 0, 30000, NULL, &s.opening_bound},
     };
     const int nopts = (int)(sizeof opts / sizeof opts[0]);
-    if (argc >= 1 && !strcmp(argv[0], "--pgn")) {
+    /* the readers: --dump FILE [N], --pgn FILE [N], --convert OLD NEW */
+    const bool dumping = argc >= 1 && !strcmp(argv[0], "--dump"), printing = argc >= 1 && !strcmp(argv[0], "--pgn");
+    if (dumping || printing) {
         int64_t limit = 0;
-        if (argc < 2 || argc > 3 || (argc == 3 && !parse_num("--pgn N", argv[2], 1, INT64_MAX, &limit))) {
-            if (argc < 2 || argc > 3)
-                fprintf(stderr, GAME_PROGRAM " datagen: --pgn takes a file and at most a count\n");
+        if (argc < 2 || argc > 3) {
+            fprintf(stderr, GAME_PROGRAM " datagen: %s takes a file and at most a count\n", argv[0]);
             return 2;
         }
-        return pgn(argv[1], limit);
+        if (argc == 3 && !parse_num(dumping ? "--dump N" : "--pgn N", argv[2], 1, INT64_MAX, &limit))
+            return 2;
+        return dumping ? dump(argv[1], limit) : pgn(argv[1], limit);
     }
     if (argc >= 1 && !strcmp(argv[0], "--convert")) {
         if (argc != 3) {
@@ -1038,15 +1041,6 @@ int datagen_main(int argc, char **argv)
             return 2;
         }
         return convert(argv[1], argv[2]);
-    }
-    if (argc >= 1 && !strcmp(argv[0], "--dump")) {
-        int64_t limit = 0;
-        if (argc < 2 || argc > 3 || (argc == 3 && !parse_num("--dump N", argv[2], 1, INT64_MAX, &limit))) {
-            if (argc < 2 || argc > 3)
-                fprintf(stderr, GAME_PROGRAM " datagen: --dump takes a file and at most a count\n");
-            return 2;
-        }
-        return dump(argv[1], limit);
     }
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
