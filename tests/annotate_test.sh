@@ -5,6 +5,7 @@
 #   - a broken game is reported by its number and the text found, and the other games are still reviewed;
 #   - the output is PGN that the engine's own reader plays back to the same positions;
 #   - --svg writes a drawing per game (FILE, FILE-2 ...), well-formed XML with a mark per marked move;
+#   - --multipv 3 gives three different best moves at each marked move, the blunders unchanged;
 #   - --side judges one side's moves only; bad arguments and a file with no readable game exit 2;
 #     Ctrl-C writes what is done, marked unfinished, and exits 1.
 #   tests/annotate_test.sh ./chariot tests/annotate/xiangqi.pgn "C5+4"
@@ -78,7 +79,21 @@ other=$(sed -n 's/.*review at depth [0-9]*: [^;]*; \([A-Za-z]*\): .*/\1/p' "$tmp
 "$engine" annotate --depth $DEPTH --side "$other" --quiet "$pgn" > "$tmp/side.pgn" 2> /dev/null || fail "--side exited with $?"
 tr '\n' ' ' < "$tmp/side.pgn" | grep -q "review at depth $DEPTH: $first: no move judged" || fail "--side $other judged $first's moves"
 
-# bad input
+# --multipv 3: a marked move's comment gives the best move and two more, each a different move with its line;
+# the blunders marked are the same
+"$engine" annotate --depth $DEPTH --multipv 3 --quiet "$pgn" > "$tmp/mpv.pgn" 2> /dev/null || fail "--multipv exited with $?"
+tr '\n' ' ' < "$tmp/mpv.pgn" > "$tmp/mpvc"
+python3 - "$tmp/mpvc" "$tmp/flatc" <<'PY' || fail "--multipv 3: $(grep -o 'best [^}]*' "$tmp/mpvc" | head -2)"
+import re, sys
+text, plain = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+nags = lambda t: re.findall(r"(\S+) \$4\b", re.sub(r"\{[^}]*\}", "", t))
+marked = [c for c in re.findall(r"\{([^}]*)\}", text) if "; best " in c]
+assert marked, "no marked move"
+for c in marked:
+    moves = [re.search(r"best (\S+) \(", c).group(1)] + re.findall(r"; next (\S+) \([^)]*\): \S", c)
+    assert len(moves) == 3 and len(set(moves)) == 3, c
+assert nags(text) == nags(plain), (nags(text), nags(plain))
+PY
 bad() {
     local rc=0
     "$engine" annotate "$@" > /dev/null 2> "$tmp/err" || rc=$?
@@ -89,6 +104,8 @@ bad
 bad --depth 0 "$pgn"
 bad --depth 5 --nodes 100 "$pgn"
 bad --side purple "$pgn"
+bad --multipv 0 "$pgn"
+bad --multipv 99 "$pgn"
 bad --frobnicate "$pgn"
 bad "$tmp/none.pgn"
 printf '1. zz9 *\n' > "$tmp/broken.pgn"

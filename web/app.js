@@ -8,12 +8,15 @@
  * engine moves first), fen=FEN, threads=0 (the single-threaded build even where
  * threads could run). The board is drawn before the engines load; opened as a
  * file (file://) the page says how to serve it, since no browser starts a
- * WebAssembly worker from a file.
+ * WebAssembly worker from a file. Review the game (review.js): the player's
+ * worker searches every position, the referee judges the moves (the same
+ * judgement as `chariot annotate`); the graph goes under the board.
  *
  * window.chariot exposes the state for the browser test (tests/web/).
  */
 import {Board, fenPieces} from './board.js';
 import {Engine} from './engine.js';
+import {reviewGame, drawGraph, betterLine, markClass} from './review.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -41,6 +44,9 @@ const app = {
   timing: {start: performance.now()},
   lines: [],
   lastInfo: null,
+  review: null,      /* the last review: {key (the game it is of), positions, judged, depth, better} */
+  reviewing: 0,      /* the run under way (0: none); a run that finds another number gives up */
+  reviewRuns: 0,
 };
 window.chariot = app;
 
@@ -132,7 +138,7 @@ function checkSquare(state) {
 
 async function refresh() {
   const gen = ++app.generation;
-  await app.engine.stop();
+  if (!app.reviewing) await app.engine.stop(); /* a review's searches go on while its positions are looked at */
   if (!viewing()) app.cursor = null;
   const shown = viewing() ? app.cursor : app.moves.length;
   const sp = spec(shown);
@@ -150,6 +156,7 @@ async function refresh() {
              lastMove: last ? [last.slice(0, 2), last.slice(2, 4)] : null, checkSquare: checkSquare(state)});
   if (document.activeElement !== $('fen')) $('fen').value = state.fen; /* not under the user's typing */
   drawMoves();
+  drawReview();
   $('pgn-download').hidden = true;
   const over = state.result !== '*';
   $('result').hidden = !over;
@@ -170,6 +177,13 @@ function drawMoves() {
     s.title = `${n.human} (${n.uci})`;
     s.dataset.uci = n.uci;
     s.dataset.ply = String(i + 1);
+    const judged = currentReview()?.judged.moves?.[i];
+    if (judged?.mark) {
+      s.textContent += judged.mark;
+      s.classList.add(markClass(judged.mark));
+      s.title += `: ${judged.word}, loses ${(judged.loss / 10).toFixed(1)}% of the expected score` +
+        (app.review.better[i] ? `; better ${app.review.better[i]}` : '');
+    }
     if (viewing() && i + 1 === app.cursor) s.classList.add('current');
     li.appendChild(s);
   });
@@ -180,6 +194,7 @@ function drawMoves() {
 
 async function think(gen) {
   const st = app.state;
+  if (app.reviewing) { $('status').textContent = 'Reviewing the game…'; return; }
   if (st.result !== '*') { $('status').textContent = 'Game over.'; return; }
   const mover = COLOR_NAMES[app.game][st.side];
   if (app.mode === 'analyse') {
@@ -329,6 +344,8 @@ function clearFigures() {
 }
 
 async function newGame(start, moves = []) {
+  app.reviewing = 0; /* a review of the game replaced ends (its last search is stopped below) */
+  showReviewButtons();
   app.start = start || 'startpos';
   app.moves = moves;
   app.cursor = null;
@@ -410,6 +427,7 @@ async function importPgn(text) {
 }
 
 async function switchGame(game) {
+  app.reviewing = 0;
   app.game = game;
   app.generation++;
   history.replaceState(null, '', `?game=${game}${params.get('threads') === '0' ? '&threads=0' : ''}`);
@@ -482,6 +500,120 @@ $('pgn-export').onclick = () => {
   a.hidden = false;
 };
 $('pgn-import').onclick = () => importPgn($('pgn').value);
+/* A PGN file from the device: into the box, and imported. */
+$('pgn-file').onchange = async () => {
+  const file = $('pgn-file').files[0];
+  if (!file) return;
+  $('pgn').value = await file.text();
+  $('pgn-file').value = '';
+  await importPgn($('pgn').value);
+};
+
+/* --- Review a game (review.js). --- */
+const gameKey = () => `${app.start}|${app.moves.join(' ')}`;
+/* The last review, when it is of the game on the board. */
+function currentReview() { return app.review && app.review.key === gameKey() ? app.review : null; }
+
+function showReviewButtons() {
+  $('review-start').hidden = !!app.reviewing;
+  $('review-stop').hidden = !app.reviewing;
+}
+
+function sideText(name, t) {
+  if (!t.moves) return `${name}: no move judged`;
+  const n = (k, one, many) => `${k} ${k === 1 ? one : many}`;
+  return `${name}: ${n(t.inaccuracies, 'inaccuracy', 'inaccuracies')}, ${n(t.mistakes, 'mistake', 'mistakes')}, ` +
+    `${n(t.blunders, 'blunder', 'blunders')}, accuracy ${Math.round(t.accuracy)}%`;
+}
+
+/* The graph under the board, each side's summary and the marked moves, for the game on the board. */
+function drawReview() {
+  const r = currentReview();
+  $('review-graph').hidden = !r;
+  $('review-marks').replaceChildren();
+  if (!r) {
+    $('review-summary').textContent = '';
+    if (!app.reviewing) $('review-status').textContent = app.review ? 'The game has changed since its review.' : '';
+    return;
+  }
+  $('review-graph').classList.toggle('first-red', app.game === 'xiangqi');
+  drawGraph($('review-graph'), r, viewing() ? app.cursor : app.moves.length, (ply) => goTo(ply));
+  const names = COLOR_NAMES[app.game];
+  $('review-summary').replaceChildren(...['first', 'second'].map((side) => {
+    const div = document.createElement('div');
+    div.textContent = sideText(names[side], r.judged.sides[side]);
+    return div;
+  }));
+  const firstToMove = app.start === 'startpos' || app.start.split(' ')[2] !== 'b';
+  (r.judged.moves || []).forEach((m, i) => {
+    if (!m?.mark) return;
+    const li = document.createElement('li');
+    const n = app.notes[i];
+    const number = Math.floor((i + (firstToMove ? 0 : 1)) / 2) + 1;
+    const first = (i % 2 === 0) === firstToMove;
+    const move = n ? (app.style === 'chinese' && app.game === 'xiangqi' ? n.native : n.human) : '';
+    li.innerHTML = '<span class="move"></span> <span class="word"></span> <span class="better"></span>';
+    li.querySelector('.move').textContent = `${number}${first ? '.' : '...'} ${move}${m.mark}`;
+    li.querySelector('.move').classList.add(markClass(m.mark));
+    li.querySelector('.word').textContent = `${m.word}${m.missed_mate ? ' (a missed mate)' : ''}, ` +
+      `−${(m.loss / 10).toFixed(1)}%`;
+    li.querySelector('.better').textContent = r.better[i] ? `better ${r.better[i]}` : '';
+    li.dataset.ply = String(i + 1);
+    li.onclick = () => goTo(i + 1);
+    $('review-marks').appendChild(li);
+  });
+}
+
+async function startReview() {
+  if (app.reviewing) return;
+  if (!app.moves.length) { $('review-status').textContent = 'No moves to review: play or import a game first.'; return; }
+  const run = ++app.reviewRuns;
+  app.reviewing = run;
+  showReviewButtons();
+  /* the game as it stands: a move the engine is choosing in a game against it is not played (think() sees the
+   * generation change), and Analyse mode, where the engine does not move on, follows the review */
+  if (app.mode === 'play') { app.mode = 'analyse'; $('mode').value = 'analyse'; showMode(); }
+  app.generation++;
+  app.thinking = 0;
+  await app.engine.stop();
+  const key = gameKey(), start = app.start, moves = [...app.moves];
+  const depth = Number($('review-depth').value);
+  $('status').textContent = 'Reviewing the game…';
+  const t0 = performance.now();
+  const native = app.game === 'xiangqi' && app.style === 'chinese';
+  let result;
+  try {
+    result = await reviewGame({
+      engine: app.engine, referee: app.referee, start, moves, depth,
+      cancelled: () => app.reviewing !== run,
+      onProgress: (done, total) => {
+        const left = done ? ((performance.now() - t0) / done) * (total - done) / 1000 : 0;
+        $('review-status').textContent = `Reviewing at depth ${depth}: position ${done} of ${total}` +
+          (done ? `, about ${Math.ceil(left)} s left` : '');
+      },
+    });
+  } catch (e) {
+    $('review-status').textContent = `The review failed: ${e.message}`;
+  }
+  const finished = app.reviewing === run;
+  if (finished) app.reviewing = 0;
+  showReviewButtons();
+  if (!result || gameKey() !== key) { if (finished) refresh(); return; } /* another game by now */
+  if (result.judged.error) { $('review-status').textContent = `The review failed: ${result.judged.error}`; return; }
+  const better = [];
+  for (const [i, m] of (result.judged.moves || []).entries()) {
+    const p = result.positions[i];
+    if (m?.mark && p?.pv?.length) better[i] = await betterLine(app.referee, start + (i ? ' moves ' + moves.slice(0, i).join(' ') : ''), p.pv, native);
+  }
+  const searched = result.positions.filter(Boolean).length;
+  app.review = {key, depth, better, ...result};
+  $('review-status').textContent = searched === moves.length + 1
+    ? `Reviewed at depth ${depth} in ${((performance.now() - t0) / 1000).toFixed(1)} s.`
+    : `Stopped: ${searched} of ${moves.length + 1} positions searched at depth ${depth}, the moves between them judged.`;
+  refresh();
+}
+$('review-start').onclick = () => startReview();
+$('review-stop').onclick = () => { app.reviewing = 0; app.engine.stop(); };
 
 if (params.get('mode') === 'analyse') { app.mode = 'analyse'; $('mode').value = 'analyse'; }
 showMode();

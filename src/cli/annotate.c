@@ -3,10 +3,9 @@
  * annotate.c - `chariot annotate`: every game of a PGN file reviewed move by
  * move (docs/annotate.md). Each position of a game is searched with the same
  * limit, the table kept from one position to the next (walked from the last
- * move back to the first unless --forward); a move is judged by what it
- * loses of the mover's expected score, the logistic model of the score that
- * UCI_ShowWDL prints (proto_wdl): E(s) = (win + draw / 2), the best move's
- * score against the score after the move played. The output is the game
+ * move back to the first unless --forward); a move is judged as review.h
+ * says (what it loses of the mover's expected score, the best move's score
+ * against the move played's, searched alone). The output is the game
  * again as PGN, each move with its score and depth, the marked ones with a
  * NAG and the better move's line in the game's notation, and a summary per
  * side; --svg draws the expected score over the moves.
@@ -31,19 +30,17 @@
 #include "numparse.h"
 #include "platform.h"
 #include "protocol.h"
+#include "review.h"
 #include "timeman.h"
 
 enum {
     ANNOTATE_DEFAULT_DEPTH = 12,
+    ANNOTATE_MAX_MULTIPV = 8,      /* --multipv: the other best moves given at a marked move, at most */
+    ANNOTATE_ALT_PLIES = 8,        /* each one's line, plies at most */
     ANNOTATE_MAX_PLIES = 1024,     /* a game's moves at most */
     ANNOTATE_MAX_INPUT = 64 << 20, /* the PGN file's bytes at most */
     ANNOTATE_MAX_TAGS = 64,        /* a game's tags kept at most (more are dropped, and said) */
     ANNOTATE_TAG_LEN = 512,        /* a tag line's bytes at most */
-    LOSS_INACCURACY = 50,          /* the expected score lost, in thousandths: ?! from here */
-    LOSS_MISTAKE = 100,            /* ? from here */
-    LOSS_BLUNDER = 150,            /* ?? from here */
-    LOSS_ACCURACY_ZERO = 300,      /* a move losing this much or more counts 0% in the accuracy */
-    MISSED_MATE_MOVES = 3,         /* a mate in this many moves or fewer, missed, is a blunder */
     SVG_WIDTH = 800,
     SVG_HEIGHT = 260,
     SVG_MARGIN = 36,
@@ -52,16 +49,11 @@ enum {
     PROGRESS_MS = 500,
 };
 
-typedef enum { MARK_NONE, MARK_INACCURACY, MARK_MISTAKE, MARK_BLUNDER } Mark;
-static const char *const MARK_NAG[] = {"", "$6", "$2", "$4"};
-static const char *const MARK_WORD[] = {"", "inaccuracy", "mistake", "blunder"};
-static const char *const MARK_SIGN[] = {"", "?!", "?", "??"};
-static const char *const MARK_COLOUR[] = {"", "#d4a000", "#e06000", "#d01010"};
-
 typedef struct {
     SearchLimits limits;
     bool forward, clear, quiet;
-    int side; /* -1 both, else the colour whose moves are judged */
+    int side;    /* -1 both, else the colour whose moves are judged */
+    int multipv; /* the best moves given at a marked move (1: the best one) */
     const char *out, *svg;
     const char *input;
 } Options;
@@ -75,6 +67,12 @@ typedef struct {
     Move best;
     int pv_len;
     Move pv[MAX_PLY];
+    int nalt; /* --multipv: the next best moves after the first, as the last iteration ranked them */
+    struct {
+        Score score;
+        int pv_len;
+        Move pv[ANNOTATE_ALT_PLIES];
+    } alt[ANNOTATE_MAX_MULTIPV - 1];
 } Seen;
 
 /* One game. */
@@ -88,9 +86,8 @@ typedef struct {
     int n;
     char result[8];
     Seen seen[ANNOTATE_MAX_PLIES + 1];
-    Mark mark[ANNOTATE_MAX_PLIES];
-    int loss[ANNOTATE_MAX_PLIES]; /* thousandths of the expected score; -1 not judged */
-    bool missed_mate[ANNOTATE_MAX_PLIES];
+    ReviewJudgement judged[ANNOTATE_MAX_PLIES];
+    bool was_judged[ANNOTATE_MAX_PLIES];
     int done; /* positions searched */
 } Game;
 
@@ -104,15 +101,6 @@ static void on_interrupt(int sig)
 }
 
 /* --- Scores. --- */
-
-/* The mover's expected score (0..1000) for a score of the side to move. */
-static int expected(Score s)
-{
-    int win, draw, loss;
-    proto_wdl(s, &win, &draw, &loss);
-    (void)loss;
-    return win + draw / 2;
-}
 
 /* A score from the first mover's view as a review writes it: +0.35, #+3 (the first mover mates in 3), #-2. */
 static void score_text(Score first, char *buf, size_t len)
@@ -352,8 +340,19 @@ static bool game_read(Game *g, const char *text, size_t tags_from, size_t tags_t
 static void on_info(const SearchInfo *info, void *ctx)
 {
     Seen *s = ctx;
-    if (info->multipv > 1 || info->bound != BOUND_EXACT)
+    if (info->bound != BOUND_EXACT)
         return;
+    if (info->multipv > 1) { /* the lines after the first come after it, depth by depth */
+        const int k = info->multipv - 2;
+        if (k >= ANNOTATE_MAX_MULTIPV - 1 || info->pv_len == 0)
+            return;
+        s->alt[k].score = info->score;
+        s->alt[k].pv_len = info->pv_len < ANNOTATE_ALT_PLIES ? info->pv_len : ANNOTATE_ALT_PLIES;
+        memcpy(s->alt[k].pv, info->pv, (size_t)s->alt[k].pv_len * sizeof s->alt[k].pv[0]);
+        s->nalt = k + 1 > s->nalt ? k + 1 : s->nalt;
+        return;
+    }
+    s->nalt = 0; /* a new iteration: its other lines follow */
     s->depth = info->depth;
     s->pv_len = info->pv_len < MAX_PLY ? info->pv_len : MAX_PLY;
     memcpy(s->pv, info->pv, (size_t)s->pv_len * sizeof s->pv[0]);
@@ -396,6 +395,7 @@ static void search_position(const Options *o, const Position *pos, Move played, 
         /* the move played, alone, to the same limit: its score beside the best one's, at the same depth */
         static SearchLimits alone;
         alone = o->limits;
+        alone.multipv = 1;
         alone.nsearchmoves = 1;
         alone.searchmoves[0] = played;
         Seen scratch;
@@ -457,60 +457,35 @@ static void game_judge_moves(const Options *o, Game *g)
     for (int i = 0; i < g->n; i++) {
         const Seen *before = &g->seen[i], *after = &g->seen[i + 1];
         const Color mover = pos_side(&pos);
-        g->mark[i] = MARK_NONE;
-        g->loss[i] = -1;
-        g->missed_mate[i] = false;
-        if (before->searched && after->searched && (o->side < 0 || o->side == (int)mover)) {
-            const Score best = before->score, played = before->played;
-            int loss = g->moves[i] == before->best ? 0 : expected(best) - expected(played);
-            loss = loss < 0 ? 0 : loss;
-            g->loss[i] = loss;
-            g->mark[i] = loss >= LOSS_BLUNDER ? MARK_BLUNDER
-                : loss >= LOSS_MISTAKE        ? MARK_MISTAKE
-                : loss >= LOSS_INACCURACY     ? MARK_INACCURACY
-                                              : MARK_NONE;
-            if (g->moves[i] != before->best && score_is_mate(best) && best > 0 &&
-                score_mate_moves(best) <= MISSED_MATE_MOVES && !(score_is_mate(played) && played > 0)) {
-                g->missed_mate[i] = true;
-                g->mark[i] = MARK_BLUNDER;
-            }
-        }
+        g->was_judged[i] = before->searched && after->searched && (o->side < 0 || o->side == (int)mover);
+        g->judged[i] = (ReviewJudgement){0, REVIEW_NONE, false};
+        if (g->was_judged[i])
+            g->judged[i] = review_judge(before->score, before->played, g->moves[i] == before->best);
         pos_make(&pos, g->moves[i]);
         pos_trim_history(&pos);
     }
 }
 
 /* --- Writing the review. --- */
-typedef struct {
-    int count[4];
-    int moves;
-    double accuracy; /* sum over the judged moves */
-} Tally;
-
-static void game_tally(const Game *g, Tally t[2])
+static void game_tally(const Game *g, ReviewTally t[2])
 {
     memset(t, 0, 2 * sizeof t[0]);
     Color c = pos_side(&g->start);
-    for (int i = 0; i < g->n; i++, c = (Color)!c) {
-        if (g->loss[i] < 0)
-            continue;
-        t[c].count[g->mark[i]]++;
-        t[c].moves++;
-        const double part = 1.0 - (double)g->loss[i] / LOSS_ACCURACY_ZERO;
-        t[c].accuracy += part < 0 ? 0 : part;
-    }
+    for (int i = 0; i < g->n; i++, c = (Color)!c)
+        if (g->was_judged[i])
+            review_tally_add(&t[c], &g->judged[i]);
 }
 
-static void tally_text(const Tally *t, Color c, char *buf, size_t len)
+static void tally_text(const ReviewTally *t, Color c, char *buf, size_t len)
 {
     if (!t->moves) {
         snprintf(buf, len, "%s: no move judged", game_color_name(c));
         return;
     }
     snprintf(buf, len, "%s: %d inaccurac%s, %d mistake%s, %d blunder%s, accuracy %.0f%%", game_color_name(c),
-             t->count[MARK_INACCURACY], t->count[MARK_INACCURACY] == 1 ? "y" : "ies", t->count[MARK_MISTAKE],
-             t->count[MARK_MISTAKE] == 1 ? "" : "s", t->count[MARK_BLUNDER], t->count[MARK_BLUNDER] == 1 ? "" : "s",
-             100.0 * t->accuracy / t->moves);
+             t->count[REVIEW_INACCURACY], t->count[REVIEW_INACCURACY] == 1 ? "y" : "ies", t->count[REVIEW_MISTAKE],
+             t->count[REVIEW_MISTAKE] == 1 ? "" : "s", t->count[REVIEW_BLUNDER],
+             t->count[REVIEW_BLUNDER] == 1 ? "" : "s", review_accuracy(t));
 }
 
 static void limit_text(const Options *o, char *buf, size_t len)
@@ -556,7 +531,7 @@ static void game_write(const Options *o, const Game *g, FILE *f, bool unfinished
     for (int i = 0; i < g->ntags; i++)
         fprintf(f, "%s\n", g->tags[i]);
     fprintf(f, "[Annotator \"Chariot %s, %s\"]\n\n", CHARIOT_VERSION, lim);
-    Tally t[2];
+    ReviewTally t[2];
     game_tally(g, t);
     tally_text(&t[COLOR_FIRST], COLOR_FIRST, a, sizeof a);
     tally_text(&t[COLOR_SECOND], COLOR_SECOND, b, sizeof b);
@@ -566,8 +541,8 @@ static void game_write(const Options *o, const Game *g, FILE *f, bool unfinished
              "Chariot's review at %s%s: %s; %s. Marks: ?! loses %d.%02d of the expected score, ? %d.%02d, ?? %d.%02d "
              "(docs/annotate.md)",
              lim, unfinished ? " (unfinished: stopped before every position was searched)" : "", a, b,
-             LOSS_INACCURACY / 1000, LOSS_INACCURACY / 10 % 100, LOSS_MISTAKE / 1000, LOSS_MISTAKE / 10 % 100,
-             LOSS_BLUNDER / 1000, LOSS_BLUNDER / 10 % 100);
+             REVIEW_LOSS_INACCURACY / 1000, REVIEW_LOSS_INACCURACY / 10 % 100, REVIEW_LOSS_MISTAKE / 1000,
+             REVIEW_LOSS_MISTAKE / 10 % 100, REVIEW_LOSS_BLUNDER / 1000, REVIEW_LOSS_BLUNDER / 10 % 100);
     out_comment(&w, head);
     static Position pos;
     pos = g->start;
@@ -588,8 +563,8 @@ static void game_write(const Options *o, const Game *g, FILE *f, bool unfinished
         if (word[0])
             out_word(&w, word);
         out_word(&w, m);
-        if (g->mark[i] != MARK_NONE)
-            out_word(&w, MARK_NAG[g->mark[i]]);
+        if (g->judged[i].mark != REVIEW_NONE)
+            out_word(&w, REVIEW_NAG[g->judged[i].mark]);
         const Seen *after = &g->seen[i + 1], *before = &g->seen[i];
         Position next = pos;
         pos_make(&next, g->moves[i]);
@@ -600,15 +575,21 @@ static void game_write(const Options *o, const Game *g, FILE *f, bool unfinished
                 snprintf(text, sizeof text, "%s", sc);
             else
                 snprintf(text, sizeof text, "%s/%d", sc, after->depth);
-            if (g->mark[i] != MARK_NONE && before->best != MOVE_NONE) {
+            if (g->judged[i].mark != REVIEW_NONE && before->best != MOVE_NONE) {
                 char bm[MOVE_TEXT_MAX], line[1536], bs[32];
                 pos_move_text(&pos, before->best, MOVE_STYLE_HUMAN, bm);
                 pos_pv_to_human(&pos, before->pv, before->pv_len < 8 ? before->pv_len : 8, line, sizeof line);
                 score_text(first_view(&pos, before->score), bs, sizeof bs);
                 snprintf(text + strlen(text), sizeof text - strlen(text),
                          "; %s%s, %d.%02d of the expected score lost; best %s (%s): %s",
-                         g->missed_mate[i] ? "a missed mate, " : "", MARK_WORD[g->mark[i]], g->loss[i] / 1000,
-                         g->loss[i] / 10 % 100, bm, bs, line);
+                         g->judged[i].missed_mate ? "a missed mate, " : "", REVIEW_WORD[g->judged[i].mark],
+                         g->judged[i].loss / 1000, g->judged[i].loss / 10 % 100, bm, bs, line);
+                for (int k = 0; k < before->nalt && strlen(text) + 200 < sizeof text; k++) { /* --multipv */
+                    pos_move_text(&pos, before->alt[k].pv[0], MOVE_STYLE_HUMAN, bm);
+                    pos_pv_to_human(&pos, before->alt[k].pv, before->alt[k].pv_len, line, sizeof line);
+                    score_text(first_view(&pos, before->alt[k].score), bs, sizeof bs);
+                    snprintf(text + strlen(text), sizeof text - strlen(text), "; next %s (%s): %s", bm, bs, line);
+                }
             }
             out_comment(&w, text);
         }
@@ -650,7 +631,7 @@ static bool svg_write(const Game *g, const char *path, const char *title)
     fprintf(f, "<polyline fill=\"none\" stroke=\"#2a5db0\" stroke-width=\"2\" points=\"");
     for (int i = 0; i <= g->n; i++) {
         if (g->seen[i].searched) {
-            const int e = expected(first_view(&pos, g->seen[i].score));
+            const int e = review_expected(first_view(&pos, g->seen[i].score));
             fprintf(f, "%.1f,%.1f ", x0 + (double)plot_w * i / plies, m + plot_h * (1.0 - e / 1000.0));
         }
         if (i < g->n) {
@@ -663,14 +644,14 @@ static bool svg_write(const Game *g, const char *path, const char *title)
     for (int i = 0; i < g->n; i++) {
         Position next = pos;
         pos_make(&next, g->moves[i]);
-        if (g->mark[i] != MARK_NONE && g->seen[i + 1].searched) {
+        if (g->judged[i].mark != REVIEW_NONE && g->seen[i + 1].searched) {
             char mv[MOVE_TEXT_MAX];
             pos_move_text(&pos, g->moves[i], MOVE_STYLE_HUMAN, mv);
-            const int e = expected(first_view(&next, g->seen[i + 1].score));
+            const int e = review_expected(first_view(&next, g->seen[i + 1].score));
             fprintf(f, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" fill=\"%s\"><title>%d%s %s%s (%s)</title></circle>\n",
-                    x0 + (double)plot_w * (i + 1) / plies, m + plot_h * (1.0 - e / 1000.0), MARK_COLOUR[g->mark[i]],
-                    i / 2 + 1, pos_side(&pos) == COLOR_FIRST ? "." : "...", mv, MARK_SIGN[g->mark[i]],
-                    MARK_WORD[g->mark[i]]);
+                    x0 + (double)plot_w * (i + 1) / plies, m + plot_h * (1.0 - e / 1000.0),
+                    REVIEW_COLOUR[g->judged[i].mark], i / 2 + 1, pos_side(&pos) == COLOR_FIRST ? "." : "...", mv,
+                    REVIEW_SIGN[g->judged[i].mark], REVIEW_WORD[g->judged[i].mark]);
         }
         pos = next;
         pos_trim_history(&pos);
@@ -687,7 +668,7 @@ static void sparkline(const Game *g, int number)
     pos = g->start;
     int e[ANNOTATE_MAX_PLIES + 1], k = 0;
     for (int i = 0; i <= g->n; i++) {
-        e[k++] = g->seen[i].searched ? expected(first_view(&pos, g->seen[i].score)) : -1;
+        e[k++] = g->seen[i].searched ? review_expected(first_view(&pos, g->seen[i].score)) : -1;
         if (i < g->n) {
             pos_make(&pos, g->moves[i]);
             pos_trim_history(&pos);
@@ -737,18 +718,20 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: " GAME_PROGRAM " annotate [--depth N | --movetime MS | --nodes N] [--threads T] [--hash MB]\n"
-            "                       [--side %s|%s|both] [--forward] [--clear] [--out FILE] [--svg FILE]\n"
-            "                       [--quiet] PGN-FILE|-\n"
+            "                       [--side %s|%s|both] [--multipv K] [--forward] [--clear] [--out FILE]\n"
+            "                       [--svg FILE] [--quiet] PGN-FILE|-\n"
             "Reviews every game of a PGN file: each position searched (default --depth %d), each move judged by\n"
             "the expected score it loses against the best move (?! %d.%02d, ? %d.%02d, ?? %d.%02d or a missed mate\n"
             "in %d or fewer), written again as PGN with the scores, the marks ($6, $2, $4), the better line and a\n"
-            "summary per side; --svg draws each game's expected score (FILE, FILE-2 ...). The table is kept\n"
-            "between the positions, walked from the last back (--forward: from the first; --clear: cleared at\n"
-            "each). A broken game is reported and skipped. Exit status 0, 1 when stopped (Ctrl-C: what is done\n"
-            "is written, marked unfinished), 2 when no game could be read. docs/annotate.md.\n",
-            game_color_name(COLOR_FIRST), game_color_name(COLOR_SECOND), ANNOTATE_DEFAULT_DEPTH, LOSS_INACCURACY / 1000,
-            LOSS_INACCURACY / 10 % 100, LOSS_MISTAKE / 1000, LOSS_MISTAKE / 10 % 100, LOSS_BLUNDER / 1000,
-            LOSS_BLUNDER / 10 % 100, MISSED_MATE_MOVES);
+            "summary per side; --multipv K gives the K best moves at a marked one; --svg draws each game's\n"
+            "expected score (FILE, FILE-2 ...). The table is kept between the positions, walked from the last\n"
+            "back (--forward: from the first; --clear: cleared at each). A broken game is reported and skipped.\n"
+            "Exit status 0, 1 when stopped (Ctrl-C: what is done is written, marked unfinished), 2 when no game\n"
+            "could be read. docs/annotate.md.\n",
+            game_color_name(COLOR_FIRST), game_color_name(COLOR_SECOND), ANNOTATE_DEFAULT_DEPTH,
+            REVIEW_LOSS_INACCURACY / 1000, REVIEW_LOSS_INACCURACY / 10 % 100, REVIEW_LOSS_MISTAKE / 1000,
+            REVIEW_LOSS_MISTAKE / 10 % 100, REVIEW_LOSS_BLUNDER / 1000, REVIEW_LOSS_BLUNDER / 10 % 100,
+            REVIEW_MISSED_MATE_MOVES);
 }
 
 static bool parse_args(int argc, char **argv, Options *o)
@@ -766,7 +749,7 @@ static bool parse_args(int argc, char **argv, Options *o)
         }
         const bool valued = !strcmp(a, "--depth") || !strcmp(a, "--movetime") || !strcmp(a, "--nodes") ||
             !strcmp(a, "--threads") || !strcmp(a, "--hash") || !strcmp(a, "--side") || !strcmp(a, "--out") ||
-            !strcmp(a, "--svg");
+            !strcmp(a, "--svg") || !strcmp(a, "--multipv");
         if (valued && !v) {
             if (i + 1 >= argc) {
                 fprintf(stderr, GAME_PROGRAM " annotate: %s needs a value (" GAME_PROGRAM " annotate --help)\n", a);
@@ -782,6 +765,8 @@ static bool parse_args(int argc, char **argv, Options *o)
             o->limits.movetime = n;
         else if (!strcmp(a, "--nodes") && (st = num_parse_i64(v, 1, INT64_C(1) << 50, &n)) == NUM_OK)
             o->limits.nodes = (uint64_t)n;
+        else if (!strcmp(a, "--multipv") && (st = num_parse_i64(v, 1, ANNOTATE_MAX_MULTIPV, &n)) == NUM_OK)
+            o->limits.multipv = (int)n;
         else if (!strcmp(a, "--threads") && (st = num_parse_i64(v, 1, MAX_THREADS, &n)) == NUM_OK) {
             if (!engine_set_threads((int)n))
                 fprintf(stderr, GAME_PROGRAM " annotate: %d threads could not all start; %d run\n", (int)n,
@@ -880,7 +865,7 @@ int annotate_main(int argc, char **argv)
         game_write(&o, &g, out, unfinished);
         fflush(out);
         reviewed++;
-        Tally t[2];
+        ReviewTally t[2];
         char a[160], b[160];
         game_tally(&g, t);
         tally_text(&t[COLOR_FIRST], COLOR_FIRST, a, sizeof a);

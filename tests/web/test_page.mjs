@@ -345,6 +345,70 @@ async function pgnRoundTrip(page, game) {
         `${game}: an illegal PGN move is named and the game stays (${err})`);
 }
 
+/* Review a game (web/review.js): a crafted game opened from a file, reviewed at depth 8; the moves
+ * tests/annotate_test.sh finds marked ?? by `annotate` are marked ?? here and nothing else ? or ??; the graph has
+ * a dot per marked move, and a click on a dot or on a marked move in the list goes to that position; each side's
+ * summary; Stop ends a review early and says how much was searched. */
+const REVIEW_GAMES = {
+  xiangqi: {pgn: '[Game "Chinese Chess"]\n[Event "A cannon for a pawn"]\n\n1. C2.5 H8+7 2. C5+4 *\n',
+            moves: 'h2e2 h9g7 e2e6', blunders: ['e2e6']},
+  chess: {pgn: '[Event "A mate allowed, then missed"]\n\n1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. d3 *\n',
+          moves: 'e2e4 e7e5 f1c4 b8c6 d1h5 g8f6 d2d3', blunders: ['g8f6', 'd2d3']},
+};
+async function reviewCheck(page, game, depth = 8) {
+  const {pgn, moves, blunders} = REVIEW_GAMES[game];
+  await page.selectOption('#mode', 'analyse'); /* in a game against the engine, it would answer the imported moves */
+  await page.setInputFiles('#pgn-file', {name: 'game.pgn', mimeType: 'text/plain', buffer: Buffer.from(pgn)});
+  const plies = moves.split(' ').length;
+  await page.waitForFunction((w) => window.chariot.moves.join(' ') === w && window.chariot.cursor === null, moves,
+                             {timeout: 30000});
+  check((await page.inputValue('#pgn')) === pgn, `${game}: a PGN file opened into the box and imported`);
+  await page.selectOption('#review-depth', String(depth));
+  await page.click('#review-start');
+  await page.waitForFunction(() => window.chariot.review && !window.chariot.reviewing, null, {timeout: 180000});
+  const r = await page.evaluate(() => ({
+    marked: [...document.querySelectorAll('#moves span')].filter((s) => /inaccuracy|mistake|blunder/.test(s.className))
+      .map((s) => ({uci: s.dataset.uci, ply: Number(s.dataset.ply), mark: s.className.match(/inaccuracy|mistake|blunder/)[0],
+                    text: s.textContent})),
+    dots: [...document.querySelectorAll('#review-graph circle.graph-mark')].map((c) => Number(c.dataset.ply)),
+    graph: !document.getElementById('review-graph').hidden && !!document.querySelector('#review-graph .graph-line'),
+    summary: [...document.querySelectorAll('#review-summary div')].map((d) => d.textContent),
+    listed: document.querySelectorAll('#review-marks li').length,
+    expected: window.chariot.review.judged.expected.length,
+    status: document.getElementById('review-status').textContent,
+    mode: window.chariot.mode,
+  }));
+  const bad = r.marked.filter((m) => m.mark !== 'inaccuracy');
+  check(bad.length === blunders.length && bad.every((m) => m.mark === 'blunder' && blunders.includes(m.uci)) &&
+        bad.every((m) => m.text.endsWith('??')),
+        `${game}: the moves marked ?? are ${blunders.join(' ')}, nothing else ? or ?? (${JSON.stringify(r.marked)}; ${r.status})`);
+  if (!bad.length) return;
+  check(r.graph && r.expected === plies + 1 && r.dots.length === r.marked.length && r.listed === r.marked.length,
+        `${game}: the graph has ${plies + 1} positions and a dot per marked move (${r.expected}, ${r.dots.length} dots, ` +
+        `${r.listed} listed, ${r.marked.length} marked)`);
+  check(r.summary.length === 2 && r.summary.every((t) => /accuracy \d+%/.test(t)) && r.status.startsWith(`Reviewed at depth ${depth}`),
+        `${game}: each side's summary (${r.summary.join(' | ')}; ${r.status})`);
+  const dot = bad[0].ply;
+  await page.click('#nav-first'); /* from the first position: each click below has somewhere to go */
+  await page.waitForFunction(() => window.chariot.cursor === 0);
+  await page.click(`#review-graph circle[data-ply="${dot}"]`, {force: true});
+  const shownAt = (k) => window.chariot.cursor === k || (k === window.chariot.moves.length && window.chariot.cursor === null);
+  await page.waitForFunction(`(${shownAt})(${dot})`, null, {timeout: 10000});
+  await page.click(`#review-marks li[data-ply="${bad[bad.length - 1].ply}"]`);
+  await page.waitForFunction(`(${shownAt})(${bad[bad.length - 1].ply})`, null, {timeout: 10000});
+  check(true, `${game}: a click on a graph's dot and on a marked move go to their positions`);
+  await page.screenshot({path: path.join(shots, `${game}-review-${label}.png`)});
+  /* Stop: a deep review ended at once keeps what it searched and says so. */
+  await page.selectOption('#review-depth', '14');
+  await page.click('#review-start');
+  await page.waitForFunction(() => !document.getElementById('review-stop').hidden);
+  await page.click('#review-stop');
+  await page.waitForFunction(() => !window.chariot.reviewing && document.getElementById('review-status').textContent.startsWith('Stopped'),
+                             null, {timeout: 60000});
+  check(true, `${game}: Stop ends a review (${await page.textContent('#review-status')})`);
+  await page.selectOption('#mode', 'play');
+}
+
 /* The page's UCI_Elo range is the native engine's: the same game, the same measured scale (docs/strength.md). */
 async function eloRange(page, game) {
   const out = execFileSync(path.join(root, game === 'chess' ? 'chariot-chess' : 'chariot'), [], {input: 'uci\nquit\n'}).toString();
@@ -416,6 +480,18 @@ async function phone(browser, server, game) {
                                               getComputedStyle(document.getElementById('flip')).display !== 'none']);
     check(hidden[0] && hidden[1], `${game}: in Analyse mode the game-only choices are hidden (${hidden[0]}), Flip shown (${hidden[1]})`);
     await page.screenshot({path: path.join(shots, `phone-${game}-analysis-${label}.png`)});
+    /* A review on a phone: the graph under the board, as wide as the screen allows. */
+    await page.setInputFiles('#pgn-file', {name: 'game.pgn', mimeType: 'text/plain', buffer: Buffer.from(REVIEW_GAMES[game].pgn)});
+    await page.waitForFunction((w) => window.chariot.moves.join(' ') === w, REVIEW_GAMES[game].moves);
+    await page.selectOption('#review-depth', '6');
+    await page.click('#review-start');
+    await page.waitForFunction(() => window.chariot.review && !window.chariot.reviewing, null, {timeout: 120000});
+    const g = await page.evaluate(() => ({page: document.documentElement.scrollWidth,
+                                          graph: document.getElementById('review-graph').getBoundingClientRect()}));
+    check(g.page <= 390 && g.graph.width > 300 && g.graph.right <= 390,
+          `${game} at 390 px with a review: the page ${g.page} px wide, the graph ${Math.round(g.graph.width)} px`);
+    await page.locator('#review-graph').scrollIntoViewIfNeeded();
+    await page.screenshot({path: path.join(shots, `phone-${game}-review-${label}.png`)});
   } finally {
     await page.close();
   }
@@ -480,6 +556,7 @@ async function run() {
     await eloControl(page, 'xiangqi');
     await scoreLabels(page, 'xiangqi');
     await boardLabels(page);
+    await reviewCheck(page, 'xiangqi');
 
     /* Analysis of a pasted FEN. */
     const fen = 'r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P6/P3P1P1P/1C2C1N2/9/RNBAKAB1R b - - 3 3';
@@ -535,6 +612,7 @@ async function run() {
       await stepping(page, 'chess');
       await pgnRoundTrip(page, 'chess');
     }
+    await reviewCheck(page, 'chess');
     const banner3 = await resultAfter(page, 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', 'h5f7');
     check(banner3.includes('White wins') && banner3.includes('checkmate'), `chess mate banner ('${banner3}')`);
     const banner4 = await resultAfter(page, 'k7/8/2K5/8/8/8/8/1Q6 w - - 0 1', 'b1b6');
