@@ -86,7 +86,8 @@ AARCH64_LTO  = $(call lto_of,$(AARCH64_CC))
 # $(call game_builds,GAME,BINARY,TUNER,TRAINER): every build of one game. BINARY is optimised for ARCH; BINARY-debug
 # checks every invariant after each make and unmake; BINARY-san and BINARY-tsan run under the sanitizers;
 # BINARY-x86-64... are the portable builds; BINARY-mpi and BINARY-mpich the cluster builds (Open MPI, MPICH);
-# TUNER fits the evaluation weights; TRAINER fits a net to datagen's data (tools/train.c, docs/nnue.md).
+# TUNER fits the evaluation weights; TRAINER fits a net to datagen's data (tools/train.c, docs/nnue.md);
+# BINARY-tunable has the search's numbers as UCI options (search.h SEARCH_PARAMS; tools/spsa.py, docs/tuning.md).
 define game_builds
 build/net_$(1).c: tools/embed_net.sh $$(wildcard nets/$(1).nnue)
 	@mkdir -p build
@@ -101,6 +102,9 @@ $(2).exe: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
 
 $(2)-aarch64: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
 	$$(AARCH64_CC) $$(WARN) -static -O3 $$(AARCH64_LTO) -DNDEBUG $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
+
+$(2)-tunable: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
+	$$(CC) $$(WARN) $$(OPT) -DNDEBUG -DSEARCH_TUNING $$(INC_$(1)) $$(LDFLAGS) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
 
 $(2)-debug: $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1))
 	$$(CC) $$(WARN) -O1 -g -DCHARIOT_CHECKS $$(INC_$(1)) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
@@ -132,7 +136,7 @@ endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)),$(TRAIN_$(g)))))
 
 .PHONY: windows windows-replay aarch64 test-cross dist test-dist print-version test-tools
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-annotate test-train test-rounds test-san test-tsan test-tune test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-annotate test-train test-rounds test-san test-tsan test-tune test-spsa tunable test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -203,7 +207,7 @@ tests/run-tests-san: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h chariot
 	$(CC) $(WARN) -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined \
 	    $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
 
-test: test-includes test-fast test-san test-tsan test-tune test-datagen test-annotate test-train test-rounds test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch test-cross test-tools ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
+test: test-includes test-fast test-san test-tsan test-tune test-spsa test-datagen test-annotate test-train test-rounds test-fuzz-replay test-chess test-chess-san test-install test-mpi test-match test-arch test-cross test-tools ## build and run every test: plain, ASan+UBSan, ThreadSanitizer, tuner, fuzz corpora, chess, cluster
 
 test-fast: tests/run-tests            ## the test suite, optimised build only
 	./tests/run-tests --engine ./chariot
@@ -213,6 +217,12 @@ test-san: tests/run-tests-san         ## the test suite under ASan+UBSan (perft 
 
 test-tsan: tests/run-tests chariot-tsan ## parallel search stress, protocol fuzz and UCI/UCCI sessions, ThreadSanitizer build
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66 allocator_may_return_null=1" ./tests/run-tests --engine ./chariot-tsan smp fuzz uci ucci xboard
+
+test-spsa: chariot chariot-chess tunable ## the tuning builds search as the engines do; tools/spsa.py runs and resumes (tests/spsa_test.sh)
+	bash tests/spsa_test.sh ./chariot ./chariot-tunable
+	bash tests/spsa_test.sh ./chariot-chess ./chariot-chess-tunable tools/openings-chess.epd
+
+tunable: chariot-tunable chariot-chess-tunable ## the search's numbers as UCI options, for tools/spsa.py (docs/tuning.md)
 
 test-tune: chariot-tune chariot-tune-chess ## the evaluation tuner of each game on a small sample (tests/tune_test.sh)
 	bash tests/tune_test.sh ./chariot-tune
@@ -475,7 +485,7 @@ test-fuzz-replay: $(ALL_FUZZ:%=fuzz-out/bin/replay_%) ## replay tests/fuzz/corpu
 	done
 
 clean:                                ## remove build outputs
-	rm -f chariot chariot-debug chariot-san chariot-tsan chariot-tune chariot-tune-chess chariot-train chariot-train-chess tests/run-tests tests/run-tests-san \
+	rm -f chariot chariot-debug chariot-tunable chariot-chess-tunable chariot-san chariot-tsan chariot-tune chariot-tune-chess chariot-train chariot-train-chess tests/run-tests tests/run-tests-san \
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
 	    tests/chess/rules-check tests/chess/rules-check-san
 	rm -f chariot-mpi chariot-chess-mpi chariot-mpich chariot-chess-mpich $(PORTABLE:%=chariot-%) $(PORTABLE:%=chariot-chess-%)

@@ -13,11 +13,23 @@
 
 static int8_t LMR_TABLE[64][64];
 
+#ifdef SEARCH_TUNING
+#define SEARCH_PARAM_VALUE(name, value, lo, hi) value,
+int search_params[SEARCH_PARAM_COUNT] = {SEARCH_PARAMS(SEARCH_PARAM_VALUE)};
+#undef SEARCH_PARAM_VALUE
+
+void search_param_set(int i, int value)
+{
+    search_params[i] = value;
+    search_init(); /* the reduction table */
+}
+#endif
+
 void search_init(void)
 {
     for (int d = 1; d < 64; d++)
         for (int m = 1; m < 64; m++)
-            LMR_TABLE[d][m] = (int8_t)(LMR_BASE + log(d) * log(m) / LMR_DIVISOR);
+            LMR_TABLE[d][m] = (int8_t)(SP(LMR_BASE_PCT) / 100.0 + log(d) * log(m) / (SP(LMR_DIVISOR_PCT) / 100.0));
 }
 
 void search_limits_init(SearchLimits *l)
@@ -188,8 +200,8 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
         /* Delta pruning: a capture that cannot lift the stand-pat score near
          * alpha - unless it gives check (it may mate: a cannon taking an
          * elephant with check, say, is worth far more than the elephant). */
-        if (!in_check && best + QS_FUTILITY_MARGIN <= alpha &&
-            !pos_see_ge(pos, m, alpha - best - QS_FUTILITY_MARGIN + 1) && !pos_gives_check(pos, m))
+        if (!in_check && best + SP(QS_FUTILITY_MARGIN) <= alpha &&
+            !pos_see_ge(pos, m, alpha - best - SP(QS_FUTILITY_MARGIN) + 1) && !pos_gives_check(pos, m))
             continue;
         make_move(t, ply, m);
         Score v = -qsearch(t, -beta, -alpha, ply + 1);
@@ -270,10 +282,11 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     ss->eval = eval; /* sharpened by the table: what "improving" compares two plies later */
     const bool prunable = !pv && !in_check && !root && !score_is_decisive(eval) && !score_is_decisive(beta);
     /* 6. Reverse futility: far enough above beta that a shallow search will not fall below it. */
-    if (prunable && depth <= RFP_MAX_DEPTH && eval - RFP_MARGIN * (depth - improving) >= beta)
+    if (prunable && depth <= SP(RFP_MAX_DEPTH) && eval - SP(RFP_MARGIN) * (depth - improving) >= beta)
         return eval;
     /* 7. Razoring: far below alpha near the leaves; believe quiescence if it agrees. */
-    if (prunable && depth <= RAZOR_MAX_DEPTH && eval + RAZOR_BASE + RAZOR_PER_DEPTH2 * depth * depth < alpha) {
+    if (prunable && depth <= SP(RAZOR_MAX_DEPTH) &&
+        eval + SP(RAZOR_BASE) + SP(RAZOR_PER_DEPTH2) * depth * depth < alpha) {
         Score v = qsearch(t, alpha, alpha + 1, ply);
         if (atomic_load_explicit(&g_stop, memory_order_relaxed))
             return 0;
@@ -282,7 +295,8 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     }
     /* 8. Null move: if passing still holds beta, the position is good enough. */
     if (prunable && depth >= NULL_MOVE_MIN_DEPTH && eval >= beta && ss->move != MOVE_NULL && pos_null_ok(pos)) {
-        int r = NULL_MOVE_BASE_R + depth / NULL_MOVE_DEPTH_DIV + imin((eval - beta) / NULL_MOVE_EVAL_DIV, 3);
+        int r =
+            SP(NULL_MOVE_BASE_R) + depth / SP(NULL_MOVE_DEPTH_DIV) + imin((eval - beta) / SP(NULL_MOVE_EVAL_DIV), 3);
         make_null_move(t, ply);
         Score v = -search_node(t, -beta, -beta + 1, depth - 1 - r, ply + 1, !cut_node);
         pos_unmake_null(pos);
@@ -292,7 +306,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             return score_is_decisive(v) ? beta : v;
     }
     /* 9. Internal iterative reduction: no table move to start from, search a ply less. */
-    if (!root && depth >= IIR_MIN_DEPTH && (pv || cut_node) && !(tp.hit && tp.data.move) && !t->limits.no_iir)
+    if (!root && depth >= SP(IIR_MIN_DEPTH) && (pv || cut_node) && !(tp.hit && tp.data.move) && !t->limits.no_iir)
         depth--;
     /* 10. The moves: table move, captures, killers, quiets, bad captures. */
     MovePicker mp;
@@ -302,7 +316,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     Move quiets[64], noisy_moves[64], deferred[MAX_MOVES], best_move = MOVE_NONE, m;
     int nquiets = 0, nnoisy = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
     bool skip_quiets = false;
-    const int lmp_limit = (LMP_BASE + depth * depth) / (improving ? 1 : 2);
+    const int lmp_limit = (SP(LMP_BASE) + depth * depth) / (improving ? 1 : 2);
     const bool may_defer = threads_split_work() && depth >= SMP_DEFER_MIN_DEPTH;
     Score best = -SCORE_INF;
     for (;;) {
@@ -326,18 +340,18 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
                 if (skip_quiets)
                     continue;
                 int lmr_depth = imax(depth - 1 - LMR_TABLE[imin(depth, 63)][imin(moves + 1, 63)], 0);
-                bool lmp = depth <= LMP_MAX_DEPTH && moves >= lmp_limit; /* late-move pruning */
-                bool futile =
-                    lmr_depth <= FUTILITY_MAX_DEPTH && eval + FUTILITY_BASE + FUTILITY_PER_DEPTH * lmr_depth <= alpha;
+                bool lmp = depth <= SP(LMP_MAX_DEPTH) && moves >= lmp_limit; /* late-move pruning */
+                bool futile = lmr_depth <= SP(FUTILITY_MAX_DEPTH) &&
+                    eval + SP(FUTILITY_BASE) + SP(FUTILITY_PER_DEPTH) * lmr_depth <= alpha;
                 /* Checks are never pruned; the (costlier) check test runs only for a move about to go. */
                 if ((lmp || futile ||
-                     (lmr_depth <= SEE_QUIET_MAX_DEPTH &&
-                      !pos_see_ge(pos, m, -SEE_QUIET_MARGIN * lmr_depth * lmr_depth))) &&
+                     (lmr_depth <= SP(SEE_QUIET_MAX_DEPTH) &&
+                      !pos_see_ge(pos, m, -SP(SEE_QUIET_MARGIN) * lmr_depth * lmr_depth))) &&
                     !pos_gives_check(pos, m)) {
                     skip_quiets = lmp;
                     continue;
                 }
-            } else if (depth <= SEE_CAPTURE_MAX_DEPTH && !pos_see_ge(pos, m, -SEE_CAPTURE_MARGIN * depth) &&
+            } else if (depth <= SP(SEE_CAPTURE_MAX_DEPTH) && !pos_see_ge(pos, m, -SP(SEE_CAPTURE_MARGIN) * depth) &&
                        !pos_gives_check(pos, m)) {
                 continue;
             }
@@ -352,7 +366,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         moves++;
         if (moves == 1 && m == tt_move && tt_move)
             st->tt_move_tried++;
-        const bool reducible = depth >= LMR_MIN_DEPTH && moves > LMR_MIN_MOVES && !noisy && !in_check;
+        const bool reducible = depth >= SP(LMR_MIN_DEPTH) && moves > SP(LMR_MIN_MOVES) && !noisy && !in_check;
         const int hist_score =
             reducible ? history_quiet_score(&t->hist, &hc, pos_side(pos), pos_piece_on(pos, move_from(m)), m) : 0;
         if (may_defer)
@@ -372,7 +386,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
             int r = 0;
             if (reducible) {
                 r = LMR_TABLE[imin(depth, 63)][imin(moves, 63)] - pv + cut_node + !improving - gives_check;
-                r -= hist_score / LMR_HISTORY_DIV;
+                r -= hist_score / SP(LMR_HISTORY_DIV);
                 if (m == mp.killer1 || m == mp.killer2)
                     r--;
                 r = iclamp(r, 0, new_depth - 1);

@@ -8,42 +8,63 @@
 #include "history.h"
 #include "tt.h"
 
-/* Tunables. */
+/* The search's numbers that a tuner may move: name, value, and the range a
+ * tuner keeps it in (tools/spsa.py). The code reads each as SP(NAME): in the
+ * engine a constant; in the tuning build (make tunable, -DSEARCH_TUNING) a
+ * slot of search_params[], set by a UCI option of the same name. */
+#define SEARCH_PARAMS(X)                                                                                               \
+    X(ASPIRATION_WINDOW, 30, 10, 80) /* first half-width, doubled on each fail */                                      \
+    X(NULL_MOVE_BASE_R, 3, 1, 6)     /* null move: R = base + depth / divisor ... */                                   \
+    X(NULL_MOVE_DEPTH_DIV, 4, 2, 8)                                                                                    \
+    X(NULL_MOVE_EVAL_DIV, 200, 80, 400) /* ... + one per this much above beta (up to 3) */                             \
+    X(RFP_MAX_DEPTH, 7, 3, 12)          /* reverse futility: eval - margin * depth >= beta */                          \
+    X(RFP_MARGIN, 90, 40, 200)                                                                                         \
+    X(RAZOR_MAX_DEPTH, 3, 1, 6) /* razoring: eval + base + per_depth2 * d^2 < alpha */                                 \
+    X(RAZOR_BASE, 200, 50, 500)                                                                                        \
+    X(RAZOR_PER_DEPTH2, 120, 30, 300)                                                                                  \
+    X(IIR_MIN_DEPTH, 4, 2, 8)  /* internal iterative reduction without a table move */                                 \
+    X(LMP_MAX_DEPTH, 8, 3, 12) /* late-move pruning: quiets after (base + d^2) / (2 - improving) */                    \
+    X(LMP_BASE, 3, 0, 10)                                                                                              \
+    X(FUTILITY_MAX_DEPTH, 8, 3, 12) /* futility: eval + base + per_depth * d <= alpha (reduced d) */                   \
+    X(FUTILITY_BASE, 120, 30, 300)                                                                                     \
+    X(FUTILITY_PER_DEPTH, 100, 30, 250)                                                                                \
+    X(SEE_QUIET_MAX_DEPTH, 8, 3, 12) /* quiets losing more than margin * d^2 by SEE are skipped */                     \
+    X(SEE_QUIET_MARGIN, 25, 5, 80)                                                                                     \
+    X(SEE_CAPTURE_MAX_DEPTH, 6, 2, 12) /* captures losing more than margin * d by SEE are skipped */                   \
+    X(SEE_CAPTURE_MARGIN, 100, 30, 250)                                                                                \
+    X(LMR_MIN_DEPTH, 3, 2, 6)                                                                                          \
+    X(LMR_MIN_MOVES, 3, 1, 6)             /* the first moves are never reduced */                                      \
+    X(LMR_BASE_PCT, 75, 0, 200)           /* reduction: (base + ln d ln m / divisor) / 100 ... */                      \
+    X(LMR_DIVISOR_PCT, 225, 120, 400)     /* ... */                                                                    \
+    X(LMR_HISTORY_DIV, 6000, 2000, 16000) /* one ply less reduction per this much history */                           \
+    X(QS_FUTILITY_MARGIN, 150, 50, 400)   /* delta pruning: stand pat + margin + SEE gain >= alpha */
+
+#define SEARCH_PARAM_INDEX(name, value, lo, hi) SPI_##name,
+enum { SEARCH_PARAMS(SEARCH_PARAM_INDEX) SEARCH_PARAM_COUNT };
+#undef SEARCH_PARAM_INDEX
+#ifdef SEARCH_TUNING
+extern int search_params[SEARCH_PARAM_COUNT];
+#define SP(name) (search_params[SPI_##name])
+/* Sets parameter i (its range checked by the option) and what is derived from it (the reduction table). */
+void search_param_set(int i, int value);
+#else
+#define SEARCH_PARAM_VALUE(name, value, lo, hi) SPV_##name = value,
+enum { SEARCH_PARAMS(SEARCH_PARAM_VALUE) };
+#undef SEARCH_PARAM_VALUE
+#define SP(name) (SPV_##name)
+#endif
+
+/* Fixed numbers. */
 enum {
     ASPIRATION_MIN_DEPTH = 5, /* aspiration windows from this depth on */
-    ASPIRATION_WINDOW = 30,   /* first half-width, doubled on each fail */
     NULL_MOVE_MIN_DEPTH = 2,
-    NULL_MOVE_BASE_R = 3, /* R = base + depth / divisor */
-    NULL_MOVE_DEPTH_DIV = 4,
-    NULL_MOVE_EVAL_DIV = 200, /* R grows by one per this much above beta (up to 3) */
-    RFP_MAX_DEPTH = 7,        /* reverse futility: eval - margin * depth >= beta */
-    RFP_MARGIN = 90,
-    RAZOR_MAX_DEPTH = 3, /* razoring: eval + base + per_depth2 * d^2 < alpha */
-    RAZOR_BASE = 200,
-    RAZOR_PER_DEPTH2 = 120,
-    IIR_MIN_DEPTH = 4, /* internal iterative reduction without a table move */
-    LMP_MAX_DEPTH = 8, /* late-move pruning: quiets after (base + d^2) / (2 - improving) */
-    LMP_BASE = 3,
-    FUTILITY_MAX_DEPTH = 8, /* futility: eval + base + per_depth * d <= alpha (d = reduced depth) */
-    FUTILITY_BASE = 120,
-    FUTILITY_PER_DEPTH = 100,
-    SEE_QUIET_MAX_DEPTH = 8, /* quiets losing more than margin * d^2 by SEE are skipped */
-    SEE_QUIET_MARGIN = 25,
-    SEE_CAPTURE_MAX_DEPTH = 6, /* captures losing more than margin * d by SEE are skipped */
-    SEE_CAPTURE_MARGIN = 100,
-    LMR_MIN_DEPTH = 3,
-    LMR_MIN_MOVES = 3,        /* the first moves are never reduced */
-    LMR_HISTORY_DIV = 6000,   /* one ply less reduction per this much history */
-    QS_SEE_THRESHOLD = 0,     /* quiescence skips captures losing more */
-    QS_FUTILITY_MARGIN = 150, /* delta pruning: stand pat + margin + SEE gain must reach alpha */
-    CHECK_STOP_EVERY = 1024,  /* nodes between clock checks */
+    QS_SEE_THRESHOLD = 0,    /* quiescence skips captures losing more */
+    CHECK_STOP_EVERY = 1024, /* nodes between clock checks */
     MAX_MULTIPV = 64,
     MATE_SETTLED_EXTRA_DEPTH = 4, /* no depth limit: stop deepening at 2 * mate plies + this */
     SMP_DEFER_MIN_DEPTH = 4,      /* threads split work at nodes this deep */
     SMP_HELPERS_SKIP_DEPTHS = 1,  /* 1: helpers skip iterations by a pattern */
 };
-#define LMR_BASE    0.75
-#define LMR_DIVISOR 2.25
 
 typedef struct {
     int depth;        /* 0: no limit */

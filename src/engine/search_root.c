@@ -132,7 +132,7 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
         for (t->s.pv_index = 0; t->s.pv_index < multipv; t->s.pv_index++) {
             RootMove *rm = &t->s.root[t->s.pv_index];
             t->s.seldepth = 0;
-            Score delta = ASPIRATION_WINDOW, alpha = -SCORE_INF, beta = SCORE_INF;
+            Score delta = SP(ASPIRATION_WINDOW), alpha = -SCORE_INF, beta = SCORE_INF;
             if (depth >= ASPIRATION_MIN_DEPTH && rm->prev_score != -SCORE_INF) {
                 alpha = imax(rm->prev_score - delta, -SCORE_INF);
                 beta = imin(rm->prev_score + delta, SCORE_INF);

@@ -237,6 +237,21 @@ static bool apply_use_nnue(const char *v, char *err, size_t len)
     return true;
 }
 
+#ifdef SEARCH_TUNING
+/* The tuning build: each of the search's tunable numbers (search.h, SEARCH_PARAMS) is an option of its own name. */
+#define SEARCH_PARAM_APPLY(name, value, lo, hi)                                                                        \
+    static bool apply_sp_##name(const char *v, char *err, size_t len)                                                  \
+    {                                                                                                                  \
+        (void)err, (void)len;                                                                                          \
+        engine_wait();                                                                                                 \
+        search_param_set(SPI_##name, (int)option_value(v));                                                            \
+        return true;                                                                                                   \
+    }
+SEARCH_PARAMS(SEARCH_PARAM_APPLY)
+#undef SEARCH_PARAM_APPLY
+#define SEARCH_PARAM_OPTION(name, value, lo, hi) {#name, OPT_SPIN, #value, lo, hi, NULL, apply_sp_##name},
+#endif
+
 static const EngineOption ENGINE_OPTIONS[] = {
     {"Hash", OPT_SPIN, "64", 1, 1048576, NULL, apply_hash},
     {"Clear Hash", OPT_BUTTON, NULL, 0, 0, NULL, apply_clear_hash},
@@ -262,6 +277,9 @@ static const EngineOption ENGINE_OPTIONS[] = {
     {"Use NNUE", OPT_CHECK, "true", 0, 0, NULL, apply_use_nnue},
     {"TTReplace", OPT_COMBO, "aged-bucket", 0, 0, "always depth two-tier two-layer aged-bucket", apply_replace},
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
+#ifdef SEARCH_TUNING
+    SEARCH_PARAMS(SEARCH_PARAM_OPTION)
+#endif
 };
 enum { ENGINE_OPTION_COUNT = (int)(sizeof ENGINE_OPTIONS / sizeof ENGINE_OPTIONS[0]) };
 
