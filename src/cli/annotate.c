@@ -28,6 +28,7 @@
 #include "analyze.h"
 #include "engine.h"
 #include "numparse.h"
+#include "pgn_out.h"
 #include "platform.h"
 #include "protocol.h"
 #include "review.h"
@@ -498,32 +499,6 @@ static void limit_text(const Options *o, char *buf, size_t len)
         snprintf(buf, len, "%" PRIu64 " nodes a move", (uint64_t)o->limits.nodes);
 }
 
-/* Writes text wrapped at 79 columns. */
-typedef struct {
-    FILE *f;
-    int column;
-} Out;
-
-static void out_word(Out *w, const char *word)
-{
-    const int len = (int)strlen(word);
-    if (w->column && w->column + 1 + len > 79) {
-        fputc('\n', w->f);
-        w->column = 0;
-    }
-    w->column += fprintf(w->f, "%s%s", w->column ? " " : "", word);
-}
-
-/* A comment's text, written word by word (so it wraps); braces inside are dropped. */
-static void out_comment(Out *w, const char *text)
-{
-    char buf[4096];
-    snprintf(buf, sizeof buf, "{%s}", text);
-    char *save = NULL;
-    for (char *tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save))
-        out_word(w, tok);
-}
-
 static void game_write(const Options *o, const Game *g, FILE *f, bool unfinished)
 {
     char lim[64], a[160], b[160];
@@ -535,7 +510,7 @@ static void game_write(const Options *o, const Game *g, FILE *f, bool unfinished
     game_tally(g, t);
     tally_text(&t[COLOR_FIRST], COLOR_FIRST, a, sizeof a);
     tally_text(&t[COLOR_SECOND], COLOR_SECOND, b, sizeof b);
-    Out w = {f, 0};
+    PgnOut w = pgn_out_begin(f);
     char head[1024];
     snprintf(head, sizeof head,
              "Chariot's review at %s%s: %s; %s. Marks: ?! loses %d.%02d of the expected score, ? %d.%02d, ?? %d.%02d "
@@ -543,28 +518,13 @@ static void game_write(const Options *o, const Game *g, FILE *f, bool unfinished
              lim, unfinished ? " (unfinished: stopped before every position was searched)" : "", a, b,
              REVIEW_LOSS_INACCURACY / 1000, REVIEW_LOSS_INACCURACY / 10 % 100, REVIEW_LOSS_MISTAKE / 1000,
              REVIEW_LOSS_MISTAKE / 10 % 100, REVIEW_LOSS_BLUNDER / 1000, REVIEW_LOSS_BLUNDER / 10 % 100);
-    out_comment(&w, head);
+    pgn_out_comment(&w, head);
     static Position pos;
     pos = g->start;
-    char fen[256];
-    pos_get_fen(&pos, fen, sizeof fen);
-    int number = 1;
-    const char *last = strrchr(fen, ' ');
-    if (last)
-        number = atoi(last + 1) > 0 ? atoi(last + 1) : 1;
     for (int i = 0; i < g->n; i++) {
-        const bool first = pos_side(&pos) == COLOR_FIRST;
-        char word[96], m[MOVE_TEXT_MAX];
-        pos_move_text(&pos, g->moves[i], MOVE_STYLE_HUMAN, m);
-        if (first || i == 0)
-            snprintf(word, sizeof word, "%d%s", number, first ? "." : "...");
-        else
-            word[0] = '\0';
-        if (word[0])
-            out_word(&w, word);
-        out_word(&w, m);
+        pgn_out_move(&w, &pos, g->moves[i]);
         if (g->judged[i].mark != REVIEW_NONE)
-            out_word(&w, REVIEW_NAG[g->judged[i].mark]);
+            pgn_out_word(&w, REVIEW_NAG[g->judged[i].mark]);
         const Seen *after = &g->seen[i + 1], *before = &g->seen[i];
         Position next = pos;
         pos_make(&next, g->moves[i]);
@@ -591,14 +551,13 @@ static void game_write(const Options *o, const Game *g, FILE *f, bool unfinished
                     snprintf(text + strlen(text), sizeof text - strlen(text), "; next %s (%s): %s", bm, bs, line);
                 }
             }
-            out_comment(&w, text);
+            pgn_out_comment(&w, text);
         }
-        number += !first;
         pos = next;
         pos_trim_history(&pos);
     }
-    out_word(&w, g->result);
-    fprintf(f, "\n\n");
+    pgn_out_end(&w, g->result);
+    fprintf(f, "\n");
 }
 
 static bool svg_write(const Game *g, const char *path, const char *title)

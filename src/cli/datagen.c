@@ -52,6 +52,7 @@
 #include "datagen_format.h"
 #include "engine.h"
 #include "numparse.h"
+#include "pgn_out.h"
 #include "timeman.h"
 
 enum {
@@ -888,37 +889,24 @@ static int pgn(const char *path, int64_t limit)
                "[Result \"%s\"]\n%s",
                path, k + 1, game_color_name(COLOR_FIRST), game_color_name(COLOR_SECOND),
                game_result_str((GameResult)g.result), GAME_PGN_TAGS);
-        if (strcmp(g.fen, GAME_STARTPOS))
-            printf("[SetUp \"1\"]\n[FEN \"%s\"]\n", g.fen);
-        printf("\n");
         char text[256];
         if (!pos_set_fen(&start, g.fen, text, sizeof text))
             break;
+        pgn_out_start_tags(stdout, &start);
+        printf("\n");
         pos = start;
-        int column = 0;
+        PgnOut o = pgn_out_begin(stdout);
         for (int i = 0; i < g.count; i++) {
-            char word[160], m[MOVE_TEXT_MAX];
-            const bool first = pos_side(&pos) == COLOR_FIRST;
-            pos_get_fen(&pos, text, sizeof text);
-            const char *last = strrchr(text, ' ');
-            const int moveno = last ? atoi(last + 1) : 1;
-            pos_move_text(&pos, g.moves[i], MOVE_STYLE_HUMAN, m);
-            int n = 0;
-            if (first || i == 0)
-                n = snprintf(word, sizeof word, "%d%s ", moveno, first ? "." : "...");
-            if (g.scores[i] != CHAIN_NO_SCORE)
-                snprintf(word + n, sizeof word - (size_t)n, "%s {%+d}", m, g.scores[i]);
-            else
-                snprintf(word + n, sizeof word - (size_t)n, "%s", m);
-            if (column && column + (int)strlen(word) + 1 > 79) {
-                printf("\n");
-                column = 0;
+            pgn_out_move(&o, &pos, g.moves[i]);
+            if (g.scores[i] != CHAIN_NO_SCORE) {
+                snprintf(text, sizeof text, "%+d", g.scores[i]);
+                pgn_out_comment(&o, text);
             }
-            column += printf("%s%s", column ? " " : "", word);
             pos_make(&pos, g.moves[i]);
             pos_trim_history(&pos);
         }
-        printf("%s%s\n\n", column ? " " : "", game_result_str((GameResult)g.result));
+        pgn_out_end(&o, game_result_str((GameResult)g.result));
+        printf("\n");
     }
     data_close(&r);
     return rc;

@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "analyze.h"
+#include "pgn_out.h"
 #include "protocol.h"
 #include "skill.h"
 #include "engine.h"
@@ -320,7 +321,7 @@ static bool save_pgn(const Game *g, const char *path)
     FILE *f = fopen(path, "w");
     if (!f)
         return false;
-    char fen[128], why[160], date[16] = "????.??.??", m[16];
+    char why[160], date[16] = "????.??.??";
     const time_t now = time(NULL);
     struct tm tm;
     if (localtime_r(&now, &tm))
@@ -330,32 +331,19 @@ static bool save_pgn(const Game *g, const char *path)
     for (Color c = 0; c < 2; c++)
         fprintf(f, "[%s \"%s\"]\n", side_name(c), c == g->human ? "Player" : "Chariot " CHARIOT_VERSION);
     fprintf(f, "[Result \"%s\"]\n%s", game_result_str(r), GAME_PGN_TAGS);
-    pos_get_fen(&g->start, fen, sizeof fen);
-    if (strcmp(fen, GAME_STARTPOS))
-        fprintf(f, "[SetUp \"1\"]\n[FEN \"%s\"]\n", fen);
+    pgn_out_start_tags(f, &g->start);
     fprintf(f, "\n");
     static Position pos;
     pos = g->start;
-    int column = 0, number = first_move_number(g); /* as the start FEN's move number says, as PGN counts */
+    PgnOut o = pgn_out_begin(f);
     for (int i = 0; i < g->nmoves; i++) {
-        char word[40] = "";
-        const bool first = pos_side(&pos) == COLOR_FIRST;
-        pos_move_text(&pos, g->moves[i], MOVE_STYLE_HUMAN, m);
-        if (first || i == 0)
-            snprintf(word, sizeof word, "%d%s ", number, first ? "." : "...");
-        snprintf(word + strlen(word), sizeof word - strlen(word), "%s", m);
-        if (column + (int)strlen(word) + 1 > 79) {
-            fprintf(f, "\n");
-            column = 0;
-        }
-        column += fprintf(f, "%s%s", column ? " " : "", word);
-        number += !first;
+        pgn_out_move(&o, &pos, g->moves[i]);
         pos_make(&pos, g->moves[i]);
         pos_trim_history(&pos);
     }
     if (r != GAME_ONGOING)
-        fprintf(f, "%s{%s}", column ? " " : "", why);
-    fprintf(f, "%s%s\n", column || r != GAME_ONGOING ? " " : "", game_result_str(r));
+        pgn_out_comment(&o, why);
+    pgn_out_end(&o, game_result_str(r));
     return fclose(f) == 0;
 }
 
