@@ -4,7 +4,10 @@
  * The protocol loop stays on the main thread and keeps reading commands
  * (stop, isready, ponderhit) while one background thread, the worker,
  * searches; with Threads > 1 that thread wakes the helpers, which live as long
- * as the pool. The worker, too, sleeps between searches.
+ * as the pool. The worker, too, sleeps between searches. The pool also
+ * owns the net every thread evaluates with. Beside it: thread_busy.c (the
+ * marks that split the work between threads) and thread_process.c (what the
+ * search shares with other processes, the cluster's hooks).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "thread.h"
@@ -229,114 +232,6 @@ void threads_exit(void)
     threads_stop();
     threads_set_count(1);
     worker_retire();
-}
-
-/* Subtrees some thread is searching right now: one tag per slot, one slot
- * per cache line, so that marking a slot does not evict the lines the other
- * threads are reading (the marks change at every move of a deep node). */
-enum { BUSY_SLOTS = 1024 };
-typedef struct {
-    _Alignas(64) _Atomic uint64_t tag;
-} BusySlot;
-_Static_assert(sizeof(BusySlot) * BUSY_SLOTS == THREADS_BUSY_BYTES, "THREADS_BUSY_BYTES is the marks' size");
-static BusySlot own_busy[BUSY_SLOTS];
-static BusySlot *busy = own_busy; /* threads_share_busy */
-
-void threads_share_busy(void *mem) { busy = mem ? mem : own_busy; }
-
-bool threads_split_work(void) { return pool_size > 1 || busy != own_busy; }
-
-/* Never 0 (an empty slot): the position's key mixed with the move. */
-static inline uint64_t busy_tag(Key parent, Move m) { return (parent ^ ((uint64_t)m + 1) * 0x9E3779B97F4A7C15ULL) | 1; }
-
-static inline _Atomic uint64_t *busy_slot(uint64_t tag) { return &busy[(tag >> 1) & (BUSY_SLOTS - 1)].tag; }
-
-bool thread_busy_elsewhere(Key parent, Move m)
-{
-    const uint64_t tag = busy_tag(parent, m);
-    return atomic_load_explicit(busy_slot(tag), memory_order_relaxed) == tag;
-}
-
-void thread_mark_busy(Key parent, Move m)
-{
-    const uint64_t tag = busy_tag(parent, m);
-    atomic_store_explicit(busy_slot(tag), tag, memory_order_relaxed);
-}
-
-void thread_unmark_busy(Key parent, Move m)
-{
-    uint64_t tag = busy_tag(parent, m), expected = tag;
-    atomic_compare_exchange_strong_explicit(busy_slot(tag), &expected, 0, memory_order_relaxed, memory_order_relaxed);
-}
-
-static uint64_t (*extra_nodes)(void);
-static int process_rank; /* threads_set_process_rank */
-
-void threads_set_process_rank(int rank) { process_rank = rank; }
-int threads_process_rank(void) { return process_rank; }
-
-int threads_helper_id(const SearchThread *t) { return t->id + process_rank * pool_size; }
-
-void threads_set_extra_nodes(uint64_t (*fn)(void)) { extra_nodes = fn; }
-
-static ProcessHooks process_hooks; /* threads_set_process_hooks: set before the first search, read only after */
-
-void threads_set_process_hooks(const ProcessHooks *hooks) { process_hooks = *hooks; }
-
-void threads_publish_line(const SearchThread *t)
-{
-    if (!process_hooks.publish)
-        return;
-    SearchLine line;
-    const RootMove *rm = &t->s.root[0];
-    line.root = pos_key(&t->pos);
-    line.depth = t->s.completed_depth;
-    line.score = rm->score;
-    line.len = imin(rm->pv.len, MAX_PLY);
-    memcpy(line.pv, rm->pv.moves, (size_t)line.len * sizeof(Move));
-    process_hooks.publish(&line);
-}
-
-bool threads_outside_line(Key root, SearchLine *out)
-{
-    return process_hooks.outside && process_hooks.outside(root, out);
-}
-
-/* The search that another process's completed line may end: its root and the depth it was asked for. */
-static _Atomic Key ending_root;
-static _Atomic int ending_depth; /* 0: none (no depth limit, several lines, a weakened level, no search) */
-
-void threads_set_ending(Key root, int depth)
-{
-    atomic_store(&ending_root, root);
-    atomic_store(&ending_depth, depth);
-}
-
-void threads_line_arrived(Key root, int depth)
-{
-    const int asked = atomic_load(&ending_depth);
-    if (asked > 0 && depth >= asked && atomic_load(&ending_root) == root)
-        atomic_store(&g_stop, true);
-}
-
-void threads_search_finished(void)
-{
-    if (!process_hooks.finished)
-        return;
-    SearchStats sum = {0};
-    for (int i = 0; i < pool_size; i++)
-        search_stats_add(&sum, &pool[i]->s.stats);
-    process_hooks.finished(&sum);
-}
-
-int threads_hashfull(void) { return process_hooks.hashfull ? process_hooks.hashfull() : tt_hashfull(); }
-
-uint64_t threads_nodes(void)
-{
-    uint64_t n = main_thread->s.stats.nodes;
-    for (int i = 1; i < pool_size; i++)
-        n += atomic_load_explicit(&pool[i]->published, memory_order_relaxed);
-    return extra_nodes ? n + extra_nodes() : n;
 }
 
 uint64_t threads_nodes_published(void)
