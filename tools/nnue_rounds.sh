@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The nets of docs/nnue.md from nothing: the data (datagen with the fitted evaluation, then with the round
+# The nets of docs/nnue-rounds.md from nothing: the data (datagen with the fitted evaluation, then with the round
 # before's net), then the trainer, with the exact games and settings of each measured net, so the files come
 # out byte for byte the same (datagen writes the same file for the same seed and settings whatever the
 # worker count; the trainer is deterministic for the same data and thread count). On this 2-core machine:
@@ -169,7 +169,7 @@ chess)
     shipped=chess-r5-h256.nnue # nets/chess.nnue
     # round 6: round 5's net plays at 1250 nodes a move (seeds 6001 and 6003 on a lent 16-core machine, 21
     # here), then a 256-unit net on these data alone, from random weights and, 10 epochs, from round 5's net
-    # (neither ships: docs/nnue.md, "Chess round 6")
+    # (neither ships: docs/nnue-rounds.md, "Chess round 6")
     netround chariot-chess chess-r5-h256.nnue chess-r6-n1250 1250 21:60069 6001:67003 6003:33593
     data=$files
     chtrain --data "$data" --out "$out/chess-r6-h256.nnue" --hidden 256 --epochs 30 --scale 150 \

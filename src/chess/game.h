@@ -45,7 +45,7 @@
 #define GAME_ELO_MAX     2160 /* level 19 */
 #define GAME_LEVEL_ELO   GAME_ELO_MIN, GAME_ELO_DEFAULT, 1670, 2000, GAME_ELO_MAX
 /* datagen's default budget a move: the one whose games trained the better net for the same compute (1250
- * beat 2500, which beat 5000; 625 not measured; docs/nnue.md, "Chess round 3"). */
+ * beat 2500, which beat 5000; 625 not measured; docs/nnue-rounds.md, "Chess round 3"). */
 #define GAME_DATAGEN_NODES 1250
 
 enum { WHITE = 0, BLACK = 1 };
