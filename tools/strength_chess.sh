@@ -5,7 +5,8 @@
 # repetition, the fifty-move rule and insufficient material itself).
 #
 #   tools/strength_chess.sh OPPONENT [--games 200] [--tc 10+0.1] [--concurrency 1] [--out DIR]
-#   OPPONENT: gnuchess | toga2 | glaurung | ethereal | stockfish | PATH (an earlier chariot-chess)
+#   OPPONENT: gnuchess | toga2 | glaurung | ethereal | stockfish | stockfish-classical (Stockfish 15.1 with
+#             Use NNUE false: its hand-written evaluation, the chess yardstick) | PATH (an earlier chariot-chess)
 #
 # Both sides: one thread, Hash 64, no pondering, no own book (Glaurung:
 # Threads 1, Ponder false, OwnBook false; GNU Chess in UCI mode, --uci).
@@ -50,6 +51,8 @@ glaurung) them=(-engine cmd=/usr/games/glaurung name=glaurung option.Hash=64 opt
     option.OwnBook=false) ;;
 ethereal) them=(-engine cmd=/usr/games/ethereal-chess name=ethereal option.Hash=64 option.Threads=1) ;;
 stockfish) them=(-engine cmd=/usr/games/stockfish name=stockfish option.Hash=64 option.Threads=1) ;;
+stockfish-classical) them=(-engine cmd=/usr/games/stockfish name=stockfish-classical option.Hash=64 option.Threads=1
+    "option.Use NNUE=false") ;;
 *)
     [ -x "$opp" ] || { echo "strength_chess.sh: '$opp' is no opponent name and no executable" >&2; exit 2; }
     cp "$opp" "$out/old-chariot-chess"
