@@ -21,6 +21,7 @@
 #include "bench.h"
 #include "nnue.h"
 #include "play.h"
+#include "review.h"
 #include "skill.h"
 #include "timeman.h"
 
@@ -669,8 +670,46 @@ static void test_eval_units(void)
     engine_close(&e);
 }
 
+/* A game review's judgement (review.h): the thresholds by the expected score lost, the best move losing
+ * nothing, a missed short mate a blunder whatever the loss, the accuracy's ends. */
+static void test_review_judgement(void)
+{
+    CHECK(review_expected(0) > 400 && review_expected(0) < 600 && review_expected(300) > review_expected(0) &&
+              review_expected(score_mate_in(3)) == 1000 && review_expected(score_mated_in(2)) == 0,
+          "expected scores: even %d, +300 %d", review_expected(0), review_expected(300));
+    const ReviewJudgement best = review_judge(50, -900, true);
+    CHECK(best.loss == 0 && best.mark == REVIEW_NONE, "the best move loses nothing (%d)", best.loss);
+    int seen[REVIEW_MARKS] = {0}, last = -1;
+    for (Score played = 100; played >= -1500; played -= 10) { /* from +1.00: each mark in turn, never back */
+        const ReviewJudgement j = review_judge(100, played, false);
+        const int want = j.loss >= REVIEW_LOSS_BLUNDER ? REVIEW_BLUNDER
+            : j.loss >= REVIEW_LOSS_MISTAKE            ? REVIEW_MISTAKE
+            : j.loss >= REVIEW_LOSS_INACCURACY         ? REVIEW_INACCURACY
+                                                       : REVIEW_NONE;
+        CHECK((int)j.mark == want && (int)j.mark >= last && !j.missed_mate, "played %d: loss %d, mark %d", played,
+              j.loss, (int)j.mark);
+        last = (int)j.mark;
+        seen[j.mark]++;
+    }
+    CHECK(seen[REVIEW_NONE] && seen[REVIEW_INACCURACY] && seen[REVIEW_MISTAKE] && seen[REVIEW_BLUNDER],
+          "every mark on the way down");
+    const ReviewJudgement missed = review_judge(score_mate_in(3), 2000, false);
+    CHECK(missed.missed_mate && missed.mark == REVIEW_BLUNDER, "a mate in 2 let go for +20.00 is a blunder");
+    const ReviewJudgement slower = review_judge(score_mate_in(3), score_mate_in(7), false);
+    CHECK(!slower.missed_mate, "a slower mate is no missed mate");
+    ReviewTally t = {0};
+    CHECK(review_accuracy(&t) == 0.0, "no move judged: accuracy 0");
+    review_tally_add(&t, &best);
+    CHECK(review_accuracy(&t) == 100.0, "the best move: 100%%");
+    const ReviewJudgement worst = review_judge(100, score_mated_in(2), false);
+    review_tally_add(&t, &worst);
+    CHECK(review_accuracy(&t) == 50.0 && t.count[REVIEW_BLUNDER] == 1 && t.moves == 2,
+          "a best move and a losing one: 50%% (%.1f)", review_accuracy(&t));
+}
+
 void test_cli(void)
 {
+    test_review_judgement();
     test_end_of_input();
     test_eval_units();
     test_bench();
