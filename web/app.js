@@ -276,7 +276,12 @@ function onEngineLine(line) {
   const gen = app.generation, sp = app.stateSpec;
   app.referee.query(`line ${sp} | ${info.pv.join(' ')}`).then((r) => {
     if (gen !== app.generation) return;
+    /* the lines shown are one iteration's: a line older than the first one is not kept beside it (the first
+     * line of a new depth comes before the others, which then follow it) */
+    const first = k === 1 ? info : app.lines[0]?.info;
+    if (k > 1 && first && info.depth < first.depth) return;
     app.lines[k - 1] = {info, notes: r.moves || []};
+    if (k === 1) app.lines = app.lines.map((l, i) => (i === 0 || (l && l.info.depth >= info.depth) ? l : undefined));
     drawLines();
   });
 }
