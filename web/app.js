@@ -43,6 +43,7 @@ const app = {
   thinking: 0,       /* the generation the engine is choosing a move for (0: none) */
   timing: {start: performance.now()},
   lines: [],
+  pending: {depth: 0, lines: []}, /* the lines of the depth under way, shown when all have come */
   lastInfo: null,
   review: null,      /* the last review: {key (the game it is of), positions, judged, depth, better} */
   reviewing: 0,      /* the run under way (0: none); a run that finds another number gives up */
@@ -199,7 +200,7 @@ async function think(gen) {
   const mover = COLOR_NAMES[app.game][st.side];
   if (app.mode === 'analyse') {
     $('status').textContent = `Analysing (${mover} to move)…`;
-    app.lines = [];
+    resetLines();
     app.engine.go('infinite', [`setoption name MultiPV value ${$('multipv').value}`, 'setoption name UCI_LimitStrength value false',
                                'position ' + app.stateSpec]);
     return;
@@ -276,13 +277,18 @@ function onEngineLine(line) {
   const gen = app.generation, sp = app.stateSpec;
   app.referee.query(`line ${sp} | ${info.pv.join(' ')}`).then((r) => {
     if (gen !== app.generation) return;
-    /* the lines shown are one iteration's: a line older than the first one is not kept beside it (the first
-     * line of a new depth comes before the others, which then follow it) */
-    const first = k === 1 ? info : app.lines[0]?.info;
-    if (k > 1 && first && info.depth < first.depth) return;
-    app.lines[k - 1] = {info, notes: r.moves || []};
-    if (k === 1) app.lines = app.lines.map((l, i) => (i === 0 || (l && l.info.depth >= info.depth) ? l : undefined));
-    drawLines();
+    /* The lines shown are one iteration's: a depth's lines are gathered and shown together once all have
+     * come (before any is shown, the first ones at once), so that line 1 of a new depth never stands beside
+     * line 2 of the last one (the same move twice); a line of an older depth that comes late is dropped. */
+    const p = app.pending;
+    if (info.depth > p.depth) { p.lines = []; p.depth = info.depth; }
+    else if (info.depth < p.depth) return;
+    p.lines[k - 1] = {info, notes: r.moves || []};
+    const want = Math.min(Number($('multipv').value), app.state?.legal?.length || 1);
+    if (p.lines.filter(Boolean).length >= want || !app.lines.length) {
+      app.lines = [...p.lines];
+      drawLines();
+    }
   });
 }
 
@@ -336,9 +342,15 @@ function drawLines() {
   }
 }
 
+/* No lines shown or gathered (a new search, another position or number of lines). */
+function resetLines() {
+  app.lines = [];
+  app.pending = {depth: 0, lines: []};
+}
+
 /* No figures of a search that was about another position. */
 function clearFigures() {
-  app.lines = [];
+  resetLines();
   app.lastInfo = null;
   drawLines();
   $('depth').textContent = 'depth -';
@@ -450,12 +462,12 @@ function showMode() {
   $('play-only').hidden = app.mode === 'analyse';
   $('play-legend').textContent = app.mode === 'analyse' ? 'Board' : 'Play';
 }
-$('mode').onchange = () => { app.mode = $('mode').value; app.lines = []; showMode(); drawLines(); refresh(); };
+$('mode').onchange = () => { app.mode = $('mode').value; resetLines(); showMode(); drawLines(); refresh(); };
 $('side').onchange = () => { app.human = $('side').value; app.flipped = app.human === 'second'; refresh(); };
 $('limit').onchange = () => refresh();
 $('threads').onchange = () => applySettings(true);
 $('hash').onchange = () => applySettings(true);
-$('multipv').onchange = () => { app.lines = []; refresh(); };
+$('multipv').onchange = () => { resetLines(); refresh(); };
 /* The PGN box and its message, when the game they spoke of is replaced (New game, Set FEN). */
 function clearPgnBox() {
   $('pgn').value = '';

@@ -389,13 +389,18 @@ async function reviewCheck(page, game, depth = 8) {
   check(r.summary.length === 2 && r.summary.every((t) => /accuracy \d+%/.test(t)) && r.status.startsWith(`Reviewed at depth ${depth}`),
         `${game}: each side's summary (${r.summary.join(' | ')}; ${r.status})`);
   const dot = bad[0].ply;
+  /* a position is shown once the page has drawn it (the graph and the list are drawn again then): its ply is
+   * the cursor (null for the last) and the board's position is the game's first k moves */
+  const uci = moves.split(' ');
+  const shown = (k) => page.waitForFunction(
+    ([k, n, sp]) => (window.chariot.cursor === k || (k === n && window.chariot.cursor === null)) && window.chariot.stateSpec === sp,
+    [k, uci.length, 'startpos' + (k ? ' moves ' + uci.slice(0, k).join(' ') : '')], {timeout: 10000});
   await page.click('#nav-first'); /* from the first position: each click below has somewhere to go */
-  await page.waitForFunction(() => window.chariot.cursor === 0);
-  await page.click(`#review-graph circle[data-ply="${dot}"]`, {force: true});
-  const shownAt = (k) => window.chariot.cursor === k || (k === window.chariot.moves.length && window.chariot.cursor === null);
-  await page.waitForFunction(`(${shownAt})(${dot})`, null, {timeout: 10000});
+  await shown(0);
+  await page.click(`#review-graph circle[data-ply="${dot}"]`);
+  await shown(dot);
   await page.click(`#review-marks li[data-ply="${bad[bad.length - 1].ply}"]`);
-  await page.waitForFunction(`(${shownAt})(${bad[bad.length - 1].ply})`, null, {timeout: 10000});
+  await shown(bad[bad.length - 1].ply);
   check(true, `${game}: a click on a graph's dot and on a marked move go to their positions`);
   await page.screenshot({path: path.join(shots, `${game}-review-${label}.png`)});
   /* Stop: a deep review ended at once keeps what it searched and says so. */
