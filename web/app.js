@@ -51,6 +51,12 @@ const app = {
 };
 window.chariot = app;
 
+/* A move as the page writes it: Chinese notation with Chinese pieces in xiangqi, else WXF or SAN. */
+function moveText(n) { return app.style === 'chinese' && app.game === 'xiangqi' ? n.native : n.human; }
+
+/* Whether the side that moves first (Red, White) has the game's first move: 'fen BOARD SIDE ...' says. */
+function firstMovesFirst() { return app.start === 'startpos' || app.start.split(' ')[2] !== 'b'; }
+
 /* The position after the first k moves (all of them by default), as UCI's position takes it. */
 function spec(k = app.moves.length) { return app.start + (k ? ' moves ' + app.moves.slice(0, k).join(' ') : ''); }
 function viewing() { return app.cursor !== null && app.cursor < app.moves.length; }
@@ -168,13 +174,13 @@ async function refresh() {
 function drawMoves() {
   const ol = $('moves');
   ol.replaceChildren();
-  const firstToMove = app.start === 'startpos' || app.start.split(' ')[2] !== 'b'; /* 'fen BOARD SIDE ...' */
+  const firstToMove = firstMovesFirst();
   let li = null;
   app.notes.forEach((n, i) => {
     const first = (i % 2 === 0) === firstToMove;
     if (!li || first) { li = document.createElement('li'); ol.appendChild(li); }
     const s = document.createElement('span');
-    s.textContent = app.style === 'chinese' && app.game === 'xiangqi' ? n.native : n.human;
+    s.textContent = moveText(n);
     s.title = `${n.human} (${n.uci})`;
     s.dataset.uci = n.uci;
     s.dataset.ply = String(i + 1);
@@ -332,8 +338,7 @@ function drawLines() {
   for (const l of app.lines) {
     if (!l) continue;
     const li = document.createElement('li');
-    const human = numberedLine(l.notes.map((n) => (app.style === 'chinese' && app.game === 'xiangqi' ? n.native : n.human)),
-                               app.state?.fen);
+    const human = numberedLine(l.notes.map(moveText), app.state?.fen);
     li.innerHTML = `<span class="score"></span><span class="human"></span><span class="iccs"></span>`;
     li.querySelector('.score').textContent = `${scoreText(l.info, app.state.side)} d${l.info.depth}`;
     li.querySelector('.human').textContent = human;
@@ -386,7 +391,7 @@ function pgnText() {
   if (app.game === 'xiangqi') tags.push(['Game', 'Chinese Chess'], ['Format', 'WXF']);
   if (app.start !== 'startpos') tags.push(['SetUp', '1'], ['FEN', app.start.slice(4)]);
   let text = tags.map(([k, v]) => `[${k} "${String(v).replace(/["\\]/g, '\\$&')}"]`).join('\n') + '\n\n';
-  const firstToMove = app.start === 'startpos' || app.start.split(' ')[2] !== 'b';
+  const firstToMove = firstMovesFirst();
   const words = [];
   let number = 1;
   app.notes.forEach((n, i) => {
@@ -554,21 +559,21 @@ function drawReview() {
     return;
   }
   $('review-graph').classList.toggle('first-red', app.game === 'xiangqi');
-  drawGraph($('review-graph'), r, viewing() ? app.cursor : app.moves.length, (ply) => goTo(ply));
+  drawGraph($('review-graph'), r, app.notes.map(moveText), viewing() ? app.cursor : app.moves.length, (ply) => goTo(ply));
   const names = COLOR_NAMES[app.game];
   $('review-summary').replaceChildren(...['first', 'second'].map((side) => {
     const div = document.createElement('div');
     div.textContent = sideText(names[side], r.judged.sides[side]);
     return div;
   }));
-  const firstToMove = app.start === 'startpos' || app.start.split(' ')[2] !== 'b';
+  const firstToMove = firstMovesFirst();
   (r.judged.moves || []).forEach((m, i) => {
     if (!m?.mark) return;
     const li = document.createElement('li');
     const n = app.notes[i];
     const number = Math.floor((i + (firstToMove ? 0 : 1)) / 2) + 1;
     const first = (i % 2 === 0) === firstToMove;
-    const move = n ? (app.style === 'chinese' && app.game === 'xiangqi' ? n.native : n.human) : '';
+    const move = n ? moveText(n) : '';
     li.innerHTML = '<span class="move"></span> <span class="word"></span> <span class="better"></span>';
     li.querySelector('.move').textContent = `${number}${first ? '.' : '...'} ${move}${m.mark}`;
     li.querySelector('.move').classList.add(markClass(m.mark));
@@ -597,7 +602,6 @@ async function startReview() {
   const depth = Number($('review-depth').value);
   $('status').textContent = 'Reviewing the game…';
   const t0 = performance.now();
-  const native = app.game === 'xiangqi' && app.style === 'chinese';
   let result;
   try {
     result = await reviewGame({
@@ -620,7 +624,7 @@ async function startReview() {
   const better = [];
   for (const [i, m] of (result.judged.moves || []).entries()) {
     const p = result.positions[i];
-    if (m?.mark && p?.pv?.length) better[i] = await betterLine(app.referee, start + (i ? ' moves ' + moves.slice(0, i).join(' ') : ''), p.pv, native);
+    if (m?.mark && p?.pv?.length) better[i] = await betterLine(app.referee, start + (i ? ' moves ' + moves.slice(0, i).join(' ') : ''), p.pv, moveText);
   }
   const searched = result.positions.filter(Boolean).length;
   app.review = {key, depth, better, ...result};

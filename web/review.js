@@ -86,16 +86,16 @@ export async function reviewGame({engine, referee, start, moves, depth, onProgre
   return {positions, judged};
 }
 
-/* The better move's line in the game's notation, for a marked move's title. */
-export async function betterLine(referee, position, pv, native) {
+/* The better move's line in the game's notation (write: a referee's move as the page writes it). */
+export async function betterLine(referee, position, pv, write) {
   if (!pv.length) return '';
   const r = await referee.query(`line ${position} | ${pv.slice(0, 6).join(' ')}`);
-  return (r.moves || []).map((m) => (native ? m.native : m.human)).join(' ');
+  return (r.moves || []).map(write).join(' ');
 }
 
-/* The review's graph in svg: the expected score of the first mover over the plies, the marks as dots, the
- * ply shown as a line; onPick(ply) on a click. */
-export function drawGraph(svg, review, shown, onPick) {
+/* The review's graph in svg: the expected score of the first mover over the plies, the marks as dots (each
+ * titled with its move, moves[i] the text of move i), the ply shown as a line; onPick(ply) on a click. */
+export function drawGraph(svg, review, moves, shown, onPick) {
   const e = review.judged.expected || [];
   const plies = Math.max(1, e.length - 1);
   const x = (i) => PAD + ((GRAPH_W - 2 * PAD) * i) / plies;
@@ -124,7 +124,7 @@ export function drawGraph(svg, review, shown, onPick) {
     if (!m || !m.mark || e[i + 1] === null) return;
     const dot = add('circle', {cx: x(i + 1), cy: y(e[i + 1]), r: 5, class: `graph-mark ${MARK_CLASS[m.mark]}`,
                                'data-ply': i + 1});
-    add('title', {}, dot).textContent = `${review.labels?.[i] ?? ''}${m.mark} ${m.word}`;
+    add('title', {}, dot).textContent = `${moves[i] ?? ''}${m.mark} ${m.word}`;
   });
   svg.onclick = (ev) => {
     const box = svg.getBoundingClientRect();

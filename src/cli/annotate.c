@@ -53,8 +53,7 @@ enum {
 typedef struct {
     SearchLimits limits;
     bool forward, clear, quiet;
-    int side;    /* -1 both, else the colour whose moves are judged */
-    int multipv; /* the best moves given at a marked move (1: the best one) */
+    int side; /* -1 both, else the colour whose moves are judged (--multipv is limits.multipv) */
     const char *out, *svg;
     const char *input;
 } Options;
