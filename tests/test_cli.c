@@ -486,8 +486,8 @@ static void test_bench_iterations(void)
 /* The nodes and hit rate of a ttlab row (64 KiB table, seed 0) labelled `label`. */
 static bool ttlab_row(const char *log, const char *label, unsigned long long *nodes, double *hits)
 {
-    char want[48];
-    snprintf(want, sizeof want, "\n%-27s %8sK", label, "64");
+    char want[64];
+    snprintf(want, sizeof want, "\n%-34s %8sK", label, "64");
     const char *p = strstr(log, want);
     int seed = -1;
     double cpu;
@@ -600,6 +600,46 @@ static void test_ttlab(void)
           "ttlab --no-iir rows: %s", e.log);
     CHECK(m[0] == n[1] && m[1] == n[3], "schemes --no-iir: %llu and %llu nodes, iir's no-iir rows %llu and %llu", m[0],
           m[1], n[1], n[3]);
+    /* ablation: the ordering experiment's two rows first, then the same with killers, histories or both
+     * ignored by the picker; ignoring them changes the tree, and with neither the table move saves nodes. */
+    const char *abl[] = {"ttlab",   "ablation", "--no-iir",  "--depth",     "8",       "--positions", "5",
+                         "--sizes", "64K",      "--schemes", "aged-bucket", "--quiet", NULL};
+    CHECK(run(&e, abl, NULL) == 0, "ttlab ablation exits 0: %s", e.log);
+    static const char *const ABL_ROWS[] = {"aged-bucket tt-move",
+                                           "aged-bucket no-tt-move",
+                                           "aged-bucket no-killers tt-move",
+                                           "aged-bucket no-killers no-tt-move",
+                                           "aged-bucket no-history tt-move",
+                                           "aged-bucket no-history no-tt-move",
+                                           "aged-bucket mvv-lva tt-move",
+                                           "aged-bucket mvv-lva no-tt-move"};
+    unsigned long long a[8] = {0};
+    for (int k = 0; k < 8; k++)
+        CHECK(ttlab_row(e.log, ABL_ROWS[k], &a[k], &hits[0]), "ttlab row for %s: %s", ABL_ROWS[k], e.log);
+    const char *ord[] = {"ttlab",   "ordering", "--no-iir",  "--depth",     "8",       "--positions", "5",
+                         "--sizes", "64K",      "--schemes", "aged-bucket", "--quiet", NULL};
+    CHECK(run(&e, ord, NULL) == 0, "ttlab ordering exits 0: %s", e.log);
+    unsigned long long o[2] = {0};
+    CHECK(ttlab_row(e.log, "aged-bucket tt-move", &o[0], &hits[0]) &&
+              ttlab_row(e.log, "aged-bucket no-tt-move", &o[1], &hits[0]),
+          "ttlab ordering rows: %s", e.log);
+    CHECK(o[0] == a[0] && o[1] == a[1], "ablation's first rows %llu, %llu; ordering's %llu, %llu", a[0], a[1], o[0],
+          o[1]);
+    CHECK(a[2] != a[0] && a[4] != a[0] && a[6] != a[0],
+          "ignoring killers, histories, both: %llu, %llu, %llu nodes (all: %llu)", a[2], a[4], a[6], a[0]);
+    CHECK(a[7] > a[6], "captures by value alone: %llu nodes with the table move, %llu without", a[6], a[7]);
+    /* probecost: the same stream of probes and stores for each scheme, no search; "off" is no table to time. */
+    const char *cost[] = {"ttlab",   "probecost", "--sizes", "64K", "--schemes", "always,aged-bucket,off",
+                          "--quiet", NULL};
+    CHECK(run(&e, cost, NULL) == 0, "ttlab probecost exits 0: %s", e.log);
+    unsigned long long ops[2] = {0};
+    double cost_hits[2] = {0};
+    CHECK(ttlab_row(e.log, "always", &ops[0], &cost_hits[0]) && ttlab_row(e.log, "aged-bucket", &ops[1], &cost_hits[1]),
+          "ttlab probecost rows: %s", e.log);
+    CHECK(ops[0] == ops[1] && cost_hits[0] > 10 && cost_hits[1] > cost_hits[0] && strstr(e.log, "ns a probe") &&
+              !ttlab_row(e.log, "off", &ops[0], &hits[0]),
+          "probecost: %llu and %llu operations, hit rates %.1f%% and %.1f%%: %s", ops[0], ops[1], cost_hits[0],
+          cost_hits[1], e.log);
     static const BadArgs BAD[] = {
         {{"ttlab", "--depth", "0", NULL}, "--depth takes a whole number from 1 to"},
         {{"ttlab", "--depth", NULL}, "--depth needs a value"},

@@ -674,33 +674,87 @@ static void progress_due(void *ctx)
     p->next_report = now + DG_PROGRESS_MS;
 }
 
-static int generate(Settings *s)
+/* The output open at its end, its header in *h and the table allocated: the descriptor, or -1 with *status
+ * (0 when the file already holds what was asked for). */
+static int generate_open(Settings *s, ChainHeader *h, int *status)
 {
     char settings[CHAIN_SETTINGS_MAX];
     settings_text(s, settings, sizeof settings);
+    *status = 1;
+    int fd = open_output(s, settings, h, status);
+    if (fd < 0)
+        return -1;
+    if (target_reached(s, h)) {
+        printf("datagen: %s already holds %" PRIu64 " positions of %" PRIu64 " games: nothing to do\n", s->out,
+               h->positions, h->games);
+        *status = 0;
+    } else if (lseek(fd, 0, SEEK_END) < 0) {
+        *status = 1;
+    } else if (!tt_resize((size_t)s->hash_mb)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot allocate a %d MiB table\n", s->hash_mb);
+        *status = 1;
+    } else {
+        return fd;
+    }
+    close(fd);
+    return -1;
+}
+
+/* One game's bytes appended and the header brought up to date: false (with a message) when a write fails. */
+static bool append_game(int fd, const Settings *s, ChainHeader *h, const GameHead *head, const uint8_t *bytes)
+{
+    if (!write_full(fd, bytes, head->bytes)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot write %s: %s\n", s->out, strerror(errno));
+        return false;
+    }
+    h->games++;
+    h->positions += head->records;
+    h->bytes += head->bytes;
+    h->plies += head->plies + (uint64_t)s->random_plies;
+    if (!header_update(fd, h)) {
+        fprintf(stderr, GAME_PROGRAM " datagen: cannot update the header of %s: %s\n", s->out, strerror(errno));
+        return false;
+    }
+    return true;
+}
+
+/* What this run added, for its closing lines. */
+typedef struct {
+    uint64_t nodes, plies, results[4];
+    int workers;
+} RunTotals;
+
+static void report_run(const Settings *s, const ChainHeader *h, const Progress *prog, const RunTotals *t)
+{
+    const int64_t ms = time_now_ms() - prog->t0;
+    const double secs = (double)(ms > 0 ? ms : 1) / 1000.0;
+    if (stop_signal)
+        fprintf(stderr,
+                "datagen: stopped by a signal; %s holds %" PRIu64 " positions of %" PRIu64
+                " complete games; the same command goes on from there\n",
+                s->out, h->positions, h->games);
+    printf("datagen: %" PRIu64 " positions of %" PRIu64 " games in %.1f s: %.0f positions/s, %.0f nodes/s, %d "
+           "workers; %s holds %" PRIu64 " positions of %" PRIu64 " games\n",
+           prog->positions, prog->games, secs, (double)prog->positions / secs, (double)t->nodes / secs, t->workers,
+           s->out, h->positions, h->games);
+    if (prog->games)
+        printf("datagen: results %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s; %.1f plies a game after the random "
+               "ones, %.1f positions kept a game\n",
+               t->results[GAME_FIRST_WINS], game_result_str(GAME_FIRST_WINS), t->results[GAME_DRAWN],
+               game_result_str(GAME_DRAWN), t->results[GAME_SECOND_WINS], game_result_str(GAME_SECOND_WINS),
+               (double)t->plies / (double)prog->games, (double)prog->positions / (double)prog->games);
+}
+
+/* The games in order from the workers into the file until the target, a stop signal or a failure. */
+static int generate(Settings *s)
+{
     ChainHeader h;
-    int status = 1;
-    int fd = open_output(s, settings, &h, &status);
+    int status;
+    const int fd = generate_open(s, &h, &status);
     if (fd < 0)
         return status;
-    if (target_reached(s, &h)) {
-        printf("datagen: %s already holds %" PRIu64 " positions of %" PRIu64 " games: nothing to do\n", s->out,
-               h.positions, h.games);
-        close(fd);
-        return 0;
-    }
-    if (lseek(fd, 0, SEEK_END) < 0) {
-        close(fd);
-        return 1;
-    }
-    if (!tt_resize((size_t)s->hash_mb)) {
-        fprintf(stderr, GAME_PROGRAM " datagen: cannot allocate a %d MiB table\n", s->hash_mb);
-        close(fd);
-        return 1;
-    }
     fflush(NULL);
     catch_stop_signals();
-
     const uint64_t first = h.games;
     const uint64_t limit = s->games ? (uint64_t)s->games : 0;
     const int threads = s->games && (uint64_t)s->threads > limit - first ? (int)(limit - first) : s->threads;
@@ -711,67 +765,32 @@ static int generate(Settings *s)
                 strerror(errno));
         rc = 1;
     }
-    const int started = workers.count;
+    RunTotals totals = {0, 0, {0, 0, 0, 0}, workers.count};
     Progress prog = {s, &h, 0, 0, time_now_ms(), time_now_ms() + DG_PROGRESS_MS};
-    const int64_t t0 = prog.t0;
-    uint64_t nodes = 0, plies = 0, results[4] = {0, 0, 0, 0};
     uint8_t *bytes = malloc(CHAIN_MAX_GAME_BYTES);
     if (!bytes)
         rc = 1;
     for (uint64_t k = first; rc == 0 && !target_reached(s, &h); k++) {
         GameHead head;
         const int got = workers_next(&workers, s, k, &head, bytes, progress_due, &prog);
-        if (got <= 0) {
-            if (got < 0) {
-                fprintf(stderr, GAME_PROGRAM " datagen: worker %d ended before game %" PRIu64 " was sent\n",
-                        (int)((k - first) % (uint64_t)threads) + 1, k + 1);
-                rc = 1;
-            }
-            break;
-        }
-        if (!write_full(fd, bytes, head.bytes)) {
-            fprintf(stderr, GAME_PROGRAM " datagen: cannot write %s: %s\n", s->out, strerror(errno));
-            rc = 1;
-            break;
-        }
-        h.games++;
-        h.positions += head.records;
-        h.bytes += head.bytes;
-        h.plies += head.plies + (uint64_t)s->random_plies;
-        if (!header_update(fd, &h)) {
-            fprintf(stderr, GAME_PROGRAM " datagen: cannot update the header of %s: %s\n", s->out, strerror(errno));
-            rc = 1;
+        if (got < 0)
+            fprintf(stderr, GAME_PROGRAM " datagen: worker %d ended before game %" PRIu64 " was sent\n",
+                    (int)((k - first) % (uint64_t)threads) + 1, k + 1);
+        if (got <= 0 || !append_game(fd, s, &h, &head, bytes)) {
+            rc = got == 0 ? 0 : 1;
             break;
         }
         prog.positions += head.records;
         prog.games++;
-        nodes += head.nodes;
-        plies += head.plies;
-        results[head.result & 3]++;
+        totals.nodes += head.nodes;
+        totals.plies += head.plies;
+        totals.results[head.result & 3]++;
     }
     free(bytes);
     workers_end(&workers);
     close(fd);
-    const int64_t ms = time_now_ms() - t0;
-    const double secs = (double)(ms > 0 ? ms : 1) / 1000.0;
-    if (stop_signal) {
-        fprintf(stderr,
-                "datagen: stopped by a signal; %s holds %" PRIu64 " positions of %" PRIu64
-                " complete games; the same command goes on from there\n",
-                s->out, h.positions, h.games);
-        rc = 1;
-    }
-    printf("datagen: %" PRIu64 " positions of %" PRIu64 " games in %.1f s: %.0f positions/s, %.0f nodes/s, %d "
-           "workers; %s holds %" PRIu64 " positions of %" PRIu64 " games\n",
-           prog.positions, prog.games, secs, (double)prog.positions / secs, (double)nodes / secs, started, s->out,
-           h.positions, h.games);
-    if (prog.games)
-        printf("datagen: results %" PRIu64 " %s, %" PRIu64 " %s, %" PRIu64 " %s; %.1f plies a game after the random "
-               "ones, %.1f positions kept a game\n",
-               results[GAME_FIRST_WINS], game_result_str(GAME_FIRST_WINS), results[GAME_DRAWN],
-               game_result_str(GAME_DRAWN), results[GAME_SECOND_WINS], game_result_str(GAME_SECOND_WINS),
-               (double)plies / (double)prog.games, (double)prog.positions / (double)prog.games);
-    return rc;
+    report_run(s, &h, &prog, &totals);
+    return stop_signal ? 1 : rc;
 }
 
 /* --- The command line. --- */

@@ -27,6 +27,7 @@
  * false): a variant names only what it changes. */
 typedef struct {
     bool no_depth0, no_tt_move, no_aging, no_mate_adjust, clear_between, pv_cutoffs, no_iir;
+    unsigned ordering_off; /* ORDER_OFF_* bits: the picker ignores these sources */
 } LabSettings;
 
 typedef struct {
@@ -96,6 +97,7 @@ static Move lab_search(const LabSetup *s, int depth, LabResult *r)
     l.no_tt_move = s->set.no_tt_move;
     l.tt_pv_cutoffs = s->set.pv_cutoffs;
     l.no_iir = s->set.no_iir;
+    l.ordering_off = s->set.ordering_off;
     double t0 = cpu_ms();
     Move m = engine_search(&lab_pos, &l, NULL);
     r->cpu_ms += cpu_ms() - t0;
@@ -241,12 +243,14 @@ static void report(FILE *csv, const LabOptions *o, const LabSetup *s, int seed, 
     const SearchStats *st = &r->st;
     uint64_t stores = st->stores[0] + st->stores[1] + st->stores[2] + st->stores[3];
     uint64_t interior = st->nodes - st->qnodes;
-    printf("%-27s %8zuK %2d %12llu %9.0f %6.1f %6.1f %6.1f %6.1f %6.1f %5d %5.1f/%4.1f/%4.1f/%4.1f", s->label, s->kb,
+    printf("%-34s %8zuK %2d %12llu %9.0f %6.1f %6.1f %6.1f %6.1f %6.1f %5d %5.1f/%4.1f/%4.1f/%4.1f", s->label, s->kb,
            seed, (unsigned long long)st->nodes, r->cpu_ms, pct(st->tt_hits, st->tt_probes),
            pct(st->tt_cutoffs, st->tt_probes), pct(st->tt_move_tried, interior),
            pct(st->tt_move_cutoffs, st->tt_move_tried), pct(st->first_move_cuts, st->cut_nodes), r->fill,
            pct(st->stores[TT_STORE_NEW], stores), pct(st->stores[TT_STORE_UPDATE], stores),
            pct(st->stores[TT_STORE_REPLACE], stores), pct(st->stores[TT_STORE_REJECT], stores));
+    if (!strcmp(o->experiment, "probecost"))
+        printf("  %.1f ns a probe", r->cpu_ms * 1e6 / (double)st->nodes);
     if (r->tried)
         printf("  bm %d/%d, mate distance right %d/%d, one move later %d/%d", r->solved, r->tried, r->exact_mates,
                r->tried, r->follow_right, r->follow_tried);
@@ -338,6 +342,19 @@ typedef struct {
 static const LabVariant PLAIN[] = {{"", {0}}};
 static const LabVariant DEPTH0[] = {{" store-depth0", {0}}, {" no-depth0", {.no_depth0 = true}}};
 static const LabVariant ORDERING[] = {{" tt-move", {0}}, {" no-tt-move", {.no_tt_move = true}}};
+/* The table move's worth with the other ordering switched off in turn: does the rest of the ordering
+ * decide how much the table move adds? (Reductions still read the histories; only the order changes.) */
+enum { OFF_HISTORY = ORDER_OFF_QUIET_HISTORY | ORDER_OFF_CAPTURE_HISTORY, OFF_ALL = OFF_HISTORY | ORDER_OFF_KILLERS };
+static const LabVariant ABLATION[] = {
+    {" tt-move", {0}},
+    {" no-tt-move", {.no_tt_move = true}},
+    {" no-killers tt-move", {.ordering_off = ORDER_OFF_KILLERS}},
+    {" no-killers no-tt-move", {.no_tt_move = true, .ordering_off = ORDER_OFF_KILLERS}},
+    {" no-history tt-move", {.ordering_off = OFF_HISTORY}},
+    {" no-history no-tt-move", {.no_tt_move = true, .ordering_off = OFF_HISTORY}},
+    {" mvv-lva tt-move", {.ordering_off = OFF_ALL}},
+    {" mvv-lva no-tt-move", {.no_tt_move = true, .ordering_off = OFF_ALL}},
+};
 static const LabVariant AGING[] = {
     {" keep+aging", {0}}, {" keep no-aging", {.no_aging = true}}, {" clear-each-move", {.clear_between = true}}};
 static const LabVariant MATES[] = {{" adjust", {0}},
@@ -355,10 +372,11 @@ static int build_setups(const LabOptions *o, LabSetup *setups, int max)
         const LabVariant *variants;
         int count;
         bool no_table; /* "off" (no table) is a setup: its variants do not need a table */
-    } EXPERIMENTS[] = {{"schemes", PLAIN, 1, true},  {"sizes", PLAIN, 1, true},
-                       {"depth0", DEPTH0, 2, false}, {"ordering", ORDERING, 2, false},
-                       {"aging", AGING, 3, false},   {"mates", MATES, 4, false},
-                       {"iir", IIR, 2, true}};
+    } EXPERIMENTS[] = {{"schemes", PLAIN, 1, true},      {"sizes", PLAIN, 1, true},
+                       {"depth0", DEPTH0, 2, false},     {"ordering", ORDERING, 2, false},
+                       {"ablation", ABLATION, 8, false}, {"aging", AGING, 3, false},
+                       {"mates", MATES, 4, false},       {"iir", IIR, 2, true},
+                       {"probecost", PLAIN, 1, false}};
     const LabVariant *variants = NULL;
     int nvariants = 0;
     bool no_table = false;
@@ -410,8 +428,12 @@ static void usage(void)
          "  sizes     same, meant for a size range (e.g. --sizes 64K-1G) to see hit rate against size\n"
          "  depth0    storing quiescence (depth-0) results or not\n"
          "  ordering  the table move ordered first or not (first-move cutoff rate)\n"
+         "  ablation  the table move first or not, with killers, histories or both ignored by the\n"
+         "            move ordering in turn (mvv-lva: captures by value, quiets in generation order)\n"
          "  aging     game mode: table kept with generations, kept without, cleared before each move\n"
          "  mates     mate suite (--epd FILE) with and without mate-distance adjustment\n"
+         "  probecost probes and stores alone, no search: the same stream for every scheme (CPU time per\n"
+         "            operation; a store follows a probe that found nothing as deep)\n"
          "  iir       internal iterative reduction on and off (without a table it reduces every PV and cut node)\n"
          "  transpositions  the game alone: nodes and distinct positions at each ply of the full tree of legal\n"
          "            moves from each bench position (--depth, at most 8; --positions; --csv)\n"
@@ -567,7 +589,7 @@ int ttlab_main(int argc, char **argv)
         engine_net_describe(evaluation, sizeof evaluation);
     printf("ttlab %s: depth %d, %d seed(s)%s; evaluation: %s\n", o.experiment, o.depth, o.seeds,
            o.no_iir ? ", IIR off" : "", evaluation);
-    printf("%-27s %9s %2s %12s %9s %6s %6s %6s %6s %6s %5s %s\n", "setup", "size", "sd", "nodes", "cpu ms", "hit%",
+    printf("%-34s %9s %2s %12s %9s %6s %6s %6s %6s %6s %5s %s\n", "setup", "size", "sd", "nodes", "cpu ms", "hit%",
            "ttcut%", "ttm1st", "ttmcut", "1stcut", "fill", "stores new/upd/repl/rej %");
     int done = 0, total = n * o.seeds;
     for (int seed = 0; seed < o.seeds; seed++) {
@@ -584,6 +606,8 @@ int ttlab_main(int argc, char **argv)
                 run_games(&setups[i], &o, &r);
             else if (!strcmp(o.experiment, "mates"))
                 run_mates(&setups[i], &o, &r);
+            else if (!strcmp(o.experiment, "probecost"))
+                ttlab_probe_cost((uint64_t)seed, &r.st, &r.cpu_ms), r.fill = tt_fill_permille();
             else
                 run_positions(&setups[i], &o, &r);
             progress(&o, ++done, total);

@@ -3,10 +3,14 @@
 #define CHARIOT_TTLAB_H
 
 #include "game_api.h"
+#include "search.h"
 
 int ttlab_main(int argc, char **argv);
 /* The transpositions experiment (transpositions.c): exit status as ttlab_main's. */
 int ttlab_transpositions(int depth, int positions, const char *csv_path);
+/* The probecost experiment (ttlab_cost.c): probes and stores alone on the table as set up, the same
+ * stream for every scheme; counts into st (nodes: operations), CPU time added to *cpu_ms. */
+void ttlab_probe_cost(uint64_t seed, SearchStats *st, double *cpu_ms);
 
 /* One line of a mate suite (mates mode): the position goes to pos, the rest here. */
 typedef struct {

@@ -3,6 +3,8 @@
  */
 #include "movepick.h"
 
+#include "search.h"
+
 enum {
     EVASION_CAPTURE_BONUS = 1 << 20,
     CAPTURE_MVV_SCALE = 2,   /* MVV-LVA key (victim value * 8) times this ... */
@@ -19,6 +21,7 @@ void movepick_init(MovePicker *mp, const Position *pos, const History *hist, con
     mp->tt_move = tt_move && pos_is_pseudo_legal(pos, tt_move) ? tt_move : MOVE_NONE;
     mp->killer1 = hist->killers[ply][0];
     mp->killer2 = hist->killers[ply][1];
+    mp->off = 0;
     mp->stage = pos_in_check(pos) ? STAGE_EVASION_TT : STAGE_TT;
 }
 
@@ -33,16 +36,29 @@ void movepick_init_qs(MovePicker *mp, const Position *pos, const History *hist, 
     }
 }
 
+void movepick_switch_off(MovePicker *mp, unsigned off)
+{
+    mp->off = off;
+    if (off & ORDER_OFF_KILLERS)
+        mp->killer1 = mp->killer2 = MOVE_NONE;
+}
+
 static void score_captures(MovePicker *mp)
 {
+    const bool hist = !(mp->off & ORDER_OFF_CAPTURE_HISTORY);
     for (int i = mp->cur; i < mp->end; i++)
         mp->moves[i].score = pos_mvv_lva(mp->pos, mp->moves[i].move) * CAPTURE_MVV_SCALE +
-            history_capture_score(mp->hist, mp->pos, mp->moves[i].move) / CAPTURE_HISTORY_DIV;
+            (hist ? history_capture_score(mp->hist, mp->pos, mp->moves[i].move) / CAPTURE_HISTORY_DIV : 0);
 }
 
 static void score_quiets(MovePicker *mp)
 {
     const Color us = pos_side(mp->pos);
+    if (mp->off & ORDER_OFF_QUIET_HISTORY) {
+        for (int i = mp->cur; i < mp->end; i++)
+            mp->moves[i].score = 0;
+        return;
+    }
     for (int i = mp->cur; i < mp->end; i++) {
         Move m = mp->moves[i].move;
         mp->moves[i].score = history_quiet_score(mp->hist, &mp->hc, us, pos_piece_on(mp->pos, move_from(m)), m);
@@ -54,8 +70,9 @@ static void score_evasions(MovePicker *mp)
     const Color us = pos_side(mp->pos);
     for (int i = mp->cur; i < mp->end; i++) {
         Move m = mp->moves[i].move;
-        mp->moves[i].score = pos_is_noisy(mp->pos, m)
-            ? EVASION_CAPTURE_BONUS + pos_mvv_lva(mp->pos, m)
+        mp->moves[i].score = pos_is_noisy(mp->pos, m) ? EVASION_CAPTURE_BONUS + pos_mvv_lva(mp->pos, m)
+            : mp->off & ORDER_OFF_QUIET_HISTORY
+            ? 0
             : history_quiet_score(mp->hist, &mp->hc, us, pos_piece_on(mp->pos, move_from(m)), m);
     }
 }

@@ -47,6 +47,7 @@ typedef struct {
     HistoryContext hc;
     Stage stage;
     Move tt_move, killer1, killer2;
+    unsigned off; /* ORDER_OFF_* bits (search.h): the laboratory's ablations */
     int cur, end, bad_count;
     ScoredMove moves[MAX_MOVES];
     Move bad[MAX_MOVES];
@@ -55,6 +56,8 @@ typedef struct {
 void movepick_init(MovePicker *mp, const Position *pos, const History *hist, const HistoryContext *hc, Move tt_move,
                    int ply);
 void movepick_init_qs(MovePicker *mp, const Position *pos, const History *hist, const HistoryContext *hc, Move tt_move);
+/* The laboratory: ignore the ordering sources in off (ORDER_OFF_* bits). */
+void movepick_switch_off(MovePicker *mp, unsigned off);
 Move movepick_next(MovePicker *mp);
 
 #endif

@@ -191,6 +191,8 @@ static Score qsearch(SearchThread *t, Score alpha, Score beta, int ply)
     MovePicker mp;
     HistoryContext hc = history_context(t, ply);
     movepick_init_qs(&mp, pos, &t->hist, &hc, t->limits.no_tt_move ? MOVE_NONE : tp.data.move);
+    if (t->limits.ordering_off)
+        movepick_switch_off(&mp, t->limits.ordering_off);
     Move m, best_move = MOVE_NONE;
     while ((m = movepick_next(&mp)) != MOVE_NONE) {
         if (!pos_is_legal(pos, m))
@@ -313,6 +315,8 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     Move tt_move = root ? t->s.root[t->s.pv_index].move : t->limits.no_tt_move ? MOVE_NONE : tp.data.move;
     HistoryContext hc = history_context(t, ply);
     movepick_init(&mp, pos, &t->hist, &hc, root ? MOVE_NONE : tt_move, ply);
+    if (t->limits.ordering_off)
+        movepick_switch_off(&mp, t->limits.ordering_off);
     Move quiets[64], noisy_moves[64], deferred[MAX_MOVES], best_move = MOVE_NONE, m;
     int nquiets = 0, nnoisy = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
     bool skip_quiets = false;

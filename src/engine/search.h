@@ -66,6 +66,15 @@ enum {
     SMP_HELPERS_SKIP_DEPTHS = 1,  /* 1: helpers skip iterations by a pattern */
 };
 
+/* The laboratory's ordering ablations (ttlab ablation): sources of move
+ * ordering the picker ignores. Only the order changes; reductions still read
+ * the histories. */
+enum {
+    ORDER_OFF_KILLERS = 1,         /* no killer stages */
+    ORDER_OFF_QUIET_HISTORY = 2,   /* quiets and evasions in generation order */
+    ORDER_OFF_CAPTURE_HISTORY = 4, /* captures by MVV-LVA alone */
+};
+
 typedef struct {
     int depth;        /* 0: no limit */
     uint64_t nodes;   /* 0: no limit */
@@ -82,11 +91,12 @@ typedef struct {
     Move searchmoves[MAX_MOVES];
     int nbanmoves; /* root moves never played */
     Move banmoves[MAX_MOVES];
-    bool no_tt_move;    /* laboratory: do not order the table move first */
-    bool tt_pv_cutoffs; /* laboratory: take table cutoffs at PV nodes too (as XQWLight does) */
-    bool no_iir;        /* laboratory: no internal iterative reduction (ttlab iir) */
-    bool weakened;      /* play below full strength at skill_level (skill.h) */
-    int skill_level;    /* 0 .. SKILL_MAX */
+    bool no_tt_move;       /* laboratory: do not order the table move first */
+    bool tt_pv_cutoffs;    /* laboratory: take table cutoffs at PV nodes too (as XQWLight does) */
+    bool no_iir;           /* laboratory: no internal iterative reduction (ttlab iir) */
+    unsigned ordering_off; /* laboratory: ORDER_OFF_* bits */
+    bool weakened;         /* play below full strength at skill_level (skill.h) */
+    int skill_level;       /* 0 .. SKILL_MAX */
 } SearchLimits;
 
 typedef struct {
