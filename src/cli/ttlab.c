@@ -97,7 +97,7 @@ static Move lab_search(const LabSetup *s, int depth, LabResult *r)
     l.no_tt_move = s->set.no_tt_move;
     l.tt_pv_cutoffs = s->set.pv_cutoffs;
     l.no_iir = s->set.no_iir;
-    l.ordering_off = s->set.ordering_off;
+    l.ordering_off = (uint8_t)s->set.ordering_off;
     double t0 = cpu_ms();
     Move m = engine_search(&lab_pos, &l, NULL);
     r->cpu_ms += cpu_ms() - t0;

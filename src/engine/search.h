@@ -85,18 +85,18 @@ typedef struct {
     int64_t overhead; /* ms kept back for communication */
     bool infinite;
     bool ponder;
-    int mate; /* search for a mate in this many moves, 0: off */
+    uint8_t ordering_off; /* laboratory: ORDER_OFF_* bits (in the padding after ponder: the layout stays) */
+    int mate;             /* search for a mate in this many moves, 0: off */
     int multipv;
     int nsearchmoves; /* root moves restricted to this list if > 0 */
     Move searchmoves[MAX_MOVES];
     int nbanmoves; /* root moves never played */
     Move banmoves[MAX_MOVES];
-    bool no_tt_move;       /* laboratory: do not order the table move first */
-    bool tt_pv_cutoffs;    /* laboratory: take table cutoffs at PV nodes too (as XQWLight does) */
-    bool no_iir;           /* laboratory: no internal iterative reduction (ttlab iir) */
-    unsigned ordering_off; /* laboratory: ORDER_OFF_* bits */
-    bool weakened;         /* play below full strength at skill_level (skill.h) */
-    int skill_level;       /* 0 .. SKILL_MAX */
+    bool no_tt_move;    /* laboratory: do not order the table move first */
+    bool tt_pv_cutoffs; /* laboratory: take table cutoffs at PV nodes too (as XQWLight does) */
+    bool no_iir;        /* laboratory: no internal iterative reduction (ttlab iir) */
+    bool weakened;      /* play below full strength at skill_level (skill.h) */
+    int skill_level;    /* 0 .. SKILL_MAX */
 } SearchLimits;
 
 typedef struct {
