@@ -86,12 +86,12 @@ AARCH64_LTO  = $(call lto_of,$(AARCH64_CC))
 # $(call game_builds,GAME,BINARY,TUNER,TRAINER): every build of one game. BINARY is optimised for ARCH; BINARY-debug
 # checks every invariant after each make and unmake; BINARY-san and BINARY-tsan run under the sanitizers;
 # BINARY-x86-64... are the portable builds; BINARY-mpi and BINARY-mpich the cluster builds (Open MPI, MPICH);
-# TUNER fits the evaluation weights; TRAINER fits a net to datagen's data (tools/train.c, docs/nnue.md);
-# BINARY-tunable has the search's numbers as UCI options (search.h SEARCH_PARAMS; tools/spsa.py, docs/tuning.md).
+# TUNER fits the evaluation weights; TRAINER fits a net to datagen's data (tools/nnue/train.c, docs/nnue.md);
+# BINARY-tunable has the search's numbers as UCI options (search.h SEARCH_PARAMS; tools/tune/spsa.py, docs/tuning.md).
 define game_builds
-build/net_$(1).c: tools/embed_net.sh $$(wildcard nets/$(1).nnue)
+build/net_$(1).c: tools/build/embed_net.sh $$(wildcard nets/$(1).nnue)
 	@mkdir -p build
-	sh tools/embed_net.sh nets/$(1).nnue > $$@.tmp && mv $$@.tmp $$@
+	sh tools/build/embed_net.sh nets/$(1).nnue > $$@.tmp && mv $$@.tmp $$@
 
 $(2): $$(CORE) $$(SRC_$(1)) $$(HDRS_$(1)) Makefile
 	$$(CC) $$(WARN) $$(OPT) -DNDEBUG $$(INC_$(1)) $$(LDFLAGS) -o $$@ $$(CORE) $$(SRC_$(1)) $$(LDLIBS)
@@ -127,16 +127,16 @@ $(2)-mpich: $$(CORE) $$(SRC_$(1)) $$(CLUSTER) $$(HDRS_$(1)) src/cluster/cluster.
 	$$(MPICC_MPICH) $$(WARN) $$(OPT) -DNDEBUG -DCHARIOT_CLUSTER $$(INC_$(1)) -Isrc/cluster -o $$@ $$(CORE) \
 	    $$(SRC_$(1)) $$(CLUSTER) $$(LDLIBS)
 
-$(3): tools/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
-	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG -DEVAL_TUNING $$(INC_$(1)) -o $$@ tools/tune.c $$(LIB_$(1)) $$(LDLIBS)
+$(3): tools/tune/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
+	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG -DEVAL_TUNING $$(INC_$(1)) -o $$@ tools/tune/tune.c $$(LIB_$(1)) $$(LDLIBS)
 
-$(4): tools/train.c $$(LIB_$(1)) $$(HDRS_$(1))
-	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG $$(INC_$(1)) -o $$@ tools/train.c $$(LIB_$(1)) $$(LDLIBS)
+$(4): tools/nnue/train.c $$(LIB_$(1)) $$(HDRS_$(1))
+	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG $$(INC_$(1)) -o $$@ tools/nnue/train.c $$(LIB_$(1)) $$(LDLIBS)
 endef
 $(foreach g,$(GAMES),$(eval $(call game_builds,$(g),$(BIN_$(g)),$(TUNE_$(g)),$(TRAIN_$(g)))))
 
 .PHONY: windows windows-replay aarch64 test-cross dist test-dist print-version test-tools
-.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-annotate test-train test-rounds test-san test-tsan test-tune test-spsa tunable test-chess test-chess-san perft-deep bench bench-perft tune clean help format format-check test-match test-arch test-includes
+.PHONY: install uninstall test-install all release debug san tsan test test-fast test-datagen test-annotate test-train test-rounds test-san test-tsan test-tune test-spsa tunable test-chess test-chess-san perft-deep bench bench-perft tune match net clean help format format-check test-match test-arch test-includes
 
 all: chariot chariot-chess            ## build ./chariot (xiangqi) and ./chariot-chess (optimised; the default)
 
@@ -183,7 +183,7 @@ test-cross: chariot chariot-chess      ## the Windows build under Wine, the ARM6
 	else echo "test-cross SKIPPED for ARM64: no $(AARCH64_CC) or qemu-aarch64 (Debian: apt-get install gcc-aarch64-linux-gnu qemu-user)"; fi
 
 dist:                                 ## release archives under dist/: Linux x86-64 (three levels), Linux ARM64, Windows (.zip), SHA256SUMS
-	bash tools/dist.sh dist
+	bash tools/build/dist.sh dist
 
 test-dist:                            ## make dist into a scratch folder, then each archive's files, sums, version and bench (tests/dist_test.sh)
 	bash tests/dist_test.sh
@@ -218,19 +218,19 @@ test-san: tests/run-tests-san         ## the test suite under ASan+UBSan (perft 
 test-tsan: tests/run-tests chariot-tsan ## parallel search stress, protocol fuzz and UCI/UCCI sessions, ThreadSanitizer build
 	TSAN_OPTIONS="halt_on_error=1 exitcode=66 allocator_may_return_null=1" ./tests/run-tests --engine ./chariot-tsan smp fuzz uci ucci xboard
 
-test-spsa: chariot chariot-chess tunable ## the tuning builds search as the engines do; tools/spsa.py runs and resumes (tests/spsa_test.sh)
+test-spsa: chariot chariot-chess tunable ## the tuning builds search as the engines do; tools/tune/spsa.py runs and resumes (tests/spsa_test.sh)
 	bash tests/spsa_test.sh ./chariot ./chariot-tunable
-	bash tests/spsa_test.sh ./chariot-chess ./chariot-chess-tunable tools/openings-chess.epd
+	bash tests/spsa_test.sh ./chariot-chess ./chariot-chess-tunable tools/openings/openings-chess.epd
 
-tunable: chariot-tunable chariot-chess-tunable ## the search's numbers as UCI options, for tools/spsa.py (docs/tuning.md)
+tunable: chariot-tunable chariot-chess-tunable ## the search's numbers as UCI options, for tools/tune/spsa.py (docs/tuning.md)
 
 test-tune: chariot-tune chariot-tune-chess ## the evaluation tuner of each game on a small sample (tests/tune_test.sh)
 	bash tests/tune_test.sh ./chariot-tune
 	bash tests/tune_test.sh ./chariot-tune-chess tests/chess/tune-sample.tsv src/chess/eval_weights.h 'ROOK_MG,PAWN_MG_1*'
 
 test-datagen: chariot chariot-chess  ## self-play training data of each game on tiny budgets: reproducible, resumable, read back (tests/datagen_test.sh)
-	bash tests/datagen_test.sh ./chariot tools/openings-xq.txt
-	bash tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
+	bash tests/datagen_test.sh ./chariot tools/openings/openings-xq.txt
+	bash tests/datagen_test.sh ./chariot-chess tools/openings/openings-chess.epd
 
 test-annotate: chariot chariot-chess ## the game review of each game on crafted games: the marks, read back, drawings (tests/annotate_test.sh)
 	bash tests/annotate_test.sh ./chariot tests/annotate/xiangqi.pgn "C5+4"
@@ -240,7 +240,7 @@ test-train: chariot chariot-chess chariot-train chariot-train-chess ## the net t
 	bash tests/train_test.sh ./chariot ./chariot-train
 	bash tests/train_test.sh ./chariot-chess ./chariot-train-chess
 
-test-rounds: chariot chariot-chess chariot-train chariot-train-chess ## tools/nnue_rounds.sh in miniature (SHRINK): every round, the same nets on 1 and 2 workers (tests/rounds_test.sh)
+test-rounds: chariot chariot-chess chariot-train chariot-train-chess ## tools/nnue/nnue_rounds.sh in miniature (SHRINK): every round, the same nets on 1 and 2 workers (tests/rounds_test.sh)
 	bash tests/rounds_test.sh xiangqi
 	bash tests/rounds_test.sh chess
 
@@ -249,9 +249,33 @@ bench: chariot chariot-chess          ## print both bench signatures (Nodes sear
 	./chariot-chess bench $(DEPTH)
 
 bench-perft: chariot                  ## perft speed against Fairy-Stockfish, same positions, same run
-	python3 tools/bench_perft.py ./chariot
+	python3 tools/bench/bench_perft.py ./chariot
 
 tune: chariot-tune                    ## ./chariot-tune: fits the evaluation weights to games (docs/tuning.md)
+
+# The two front doors of tools/ (tools/README.md). A match: A against B, each a command or KEY=VALUE settings
+# of tools/match/match.py's --engine (e.g. B='cmd=/usr/games/fairy-stockfish option.UCI_Variant=xiangqi');
+# Hash 64 and one thread each, on openings no net was trained on, one game a core. A net: every shipped net of
+# GAME again from nothing (tools/nnue/nnue_rounds.sh: hours; SHRINK=N in miniature), into OUTDIR.
+GAME      ?= xiangqi
+A         ?= ./$(BIN_$(GAME))
+TC        ?= 5+0.05
+N         ?= 100
+SEED      ?= 1
+OPENINGS  ?= $(if $(filter chess,$(GAME)),tools/openings/openings-chess-400b.epd,tools/openings/openings-xq-400b.txt)
+OUTDIR    ?= $(HOME)/.cache/chariot/rounds
+match_engine = $(if $(findstring cmd=,$(1)),$(1),'cmd=$(1)')
+
+match: chariot chariot-chess          ## a match: make match B=ENGINE [A=./chariot] [GAME=chess] [TC=5+0.05 | NODES=N] [N=100 games] [PGN=FILE]
+	@[ -n "$(B)" ] || { echo "make match: B=ENGINE names the opponent (a command, or match.py's KEY=VALUE settings)" >&2; exit 2; }
+	@[ -n "$(BIN_$(GAME))" ] || { echo "make match: GAME is xiangqi or chess, not '$(GAME)'" >&2; exit 2; }
+	python3 tools/match/match.py --game $(GAME) --engine $(call match_engine,$(A)) --engine $(call match_engine,$(B)) \
+	    --each option.Hash=64 option.Threads=1 $(if $(NODES),--nodes $(NODES),--tc $(TC)) --games $(N) \
+	    --concurrency $$(nproc) --openings $(OPENINGS) --seed $(SEED) $(if $(PGN),--pgn $(PGN))
+
+net:                                  ## every shipped net of GAME=xiangqi|chess from nothing, into OUTDIR (tools/nnue/nnue_rounds.sh; SHRINK=N)
+	@[ -n "$(BIN_$(GAME))" ] || { echo "make net: GAME is xiangqi or chess, not '$(GAME)'" >&2; exit 2; }
+	bash tools/nnue/nnue_rounds.sh $(GAME) $(OUTDIR)
 
 # Install like any Unix program: PREFIX (/usr/local) and DESTDIR (staging, for packages).
 PREFIX  ?= /usr/local
@@ -274,11 +298,12 @@ uninstall:                              ## remove what install installed, and th
 	    while d="$${d%/}"; [ "$${d#"$$stop"/}" != "$$d" ] && rmdir "$$d" 2>/dev/null; do d=$$(dirname "$$d"); done; \
 	done
 
-test-match: chariot chariot-chess      ## the match runner (tools/match.py): statistics, rules, a few fixed-node games
+test-match: chariot chariot-chess      ## the match runner (tools/match/match.py): statistics, rules, a few fixed-node games
 	python3 tests/match_test.py
 
-test-tools: chariot chariot-chess     ## make help's groups (tests/make_help_test.sh); make serve's server under dropped connections (tests/serve_web_test.py); the facts README and the man page state against the binaries (tests/docs_facts_test.py)
+test-tools: chariot chariot-chess     ## make help's groups (tests/make_help_test.sh); make match and make net (tests/front_doors_test.sh); make serve's server under dropped connections (tests/serve_web_test.py); the facts README and the man page state against the binaries (tests/docs_facts_test.py)
 	bash tests/make_help_test.sh
+	bash tests/front_doors_test.sh
 	python3 tests/serve_web_test.py
 	python3 tests/docs_facts_test.py
 	python3 tests/docs_facts_test.py --self-test
@@ -287,11 +312,11 @@ test-install: chariot chariot-chess     ## make install and uninstall into a scr
 	bash tests/install_test.sh
 
 test-includes:                        ## who may include whom (docs/contract.md), and that a planted violation is caught
-	python3 tools/include_check.py
-	python3 tools/include_check.py --self-test
+	python3 tools/check/include_check.py
+	python3 tools/check/include_check.py --self-test
 
 # The layout the C is written in (.clang-format); CI checks it (make format-check).
-FORMAT_SRC := $(wildcard src/*/*.[ch] tests/*.[ch] tests/*/*.[ch] tools/*.c)
+FORMAT_SRC := $(wildcard src/*/*.[ch] tests/*.[ch] tests/*/*.[ch] tools/*/*.c)
 
 format:                               ## clang-format every C file in place (.clang-format)
 	clang-format -i $(FORMAT_SRC)
@@ -337,7 +362,7 @@ $(eval $(call wasm_rule,chariot-chess,$(WASM_ST),$(INC_chess),$(WASM_CH),$(HDRS_
 $(eval $(call wasm_rule,chariot-chess-mt,$(WASM_MT),$(INC_chess),$(WASM_CH),$(HDRS_chess)))
 
 serve: wasm                           ## serve web/ on http://localhost:8080 with the headers the threaded build needs
-	python3 tools/serve_web.py web 8080
+	python3 tools/web/serve_web.py web 8080
 
 # The browser test: playwright-core (pinned in tests/web/package-lock.json) drives Debian's chromium.
 tests/web/node_modules: tests/web/package.json tests/web/package-lock.json
@@ -349,7 +374,7 @@ test-web: wasm chariot chariot-chess tests/web/node_modules ## the page in headl
 	node tests/web/test_page.mjs --no-isolation
 
 bench-web: wasm chariot chariot-chess tests/web/node_modules ## WebAssembly against native: bench nodes/s, .wasm sizes, time to first move
-	node tools/bench_web.mjs
+	node tools/web/bench_web.mjs
 
 .PHONY: mpi mpich test-mpi
 
@@ -498,7 +523,7 @@ help:                                 ## list the targets, by what they are for
 	@grep -E '^[a-z0-9-]+:.*##' $(MAKEFILE_LIST) | sed -E 's/^([a-z0-9-]+):.*## /\1\t/' | awk -F'\t' ' \
 	    function group(t) { \
 	        if (t ~ /^(mpi|mpich|test-mpi)$$/) return 5; if (t ~ /^(wasm|serve|test-web|bench-web)$$/) return 4; \
-	        if (t ~ /^(install|uninstall|test-install)$$/) return 6; if (t ~ /^(bench|bench-perft)$$/) return 3; \
+	        if (t ~ /^(install|uninstall|test-install)$$/) return 6; if (t ~ /^(bench|bench-perft|match|net)$$/) return 3; \
 	        if (t ~ /^(test|perft-deep|fuzz|fuzz-merge|windows-replay)$$/ || t ~ /^test-/) return 2; \
 	        if (t ~ /^(format|format-check|clean|help)$$/) return 7; return 1 } \
 	    { g = group($$1); text[g] = text[g] sprintf("  %-20s %s\n", $$1, $$2) } \

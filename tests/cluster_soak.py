@@ -11,7 +11,7 @@ the same while it starts, a rank stopped as if hung, a launcher lost), each in t
 Open MPI the sessions also run on the one-sided components the fallbacks were written for (--mca osc sm,
 --mca osc rdma). K sessions run at once. A session hangs when an answer does not come within --answer
 seconds; after each one ends, no process of it may be left (--linger seconds allowed to go). --launcher starts
-the Open MPI sessions through tools/cluster_launch.sh (rank 0's input by a named pipe). Prints a line
+the Open MPI sessions through tools/cluster/cluster_launch.sh (rank 0's input by a named pipe). Prints a line
 per (MPI, component, way of ending) with sessions, hangs and leftovers, then "N passed, N failed" (a passed
 session answered everything and left nothing); exit status 1 if any failed. make test-mpi runs a short form;
 the long form (500 sessions and more) is run by hand.
@@ -124,7 +124,7 @@ def run_session(tag, mpi, component, ending, ranks, exe, args, env):
     """One session; returns (hung, left, detail)."""
     mpirun, _, extra = MPIS[mpi]
     if args.launcher and mpi == "openmpi":  # rank 0's input through a named pipe, not mpirun's forwarding
-        mpirun = os.path.join(ROOT, "tools", "cluster_launch.sh")
+        mpirun = os.path.join(ROOT, "tools", "cluster", "cluster_launch.sh")
     env = dict(env, CHARIOT_SOAK_SESSION=str(tag))
     s = Session([mpirun] + extra + component + ["-np", str(ranks), exe], env)
     hung, detail = False, ""
@@ -244,7 +244,7 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--endings", default=",".join(ENDINGS), help="the ways of ending to draw from")
     ap.add_argument("--launcher", action="store_true",
-                    help="Open MPI sessions through tools/cluster_launch.sh (input by a named pipe)")
+                    help="Open MPI sessions through tools/cluster/cluster_launch.sh (input by a named pipe)")
     args = ap.parse_args()
     env = dict(os.environ, OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1",
                OMPI_MCA_rmaps_base_oversubscribe="1")

@@ -10,10 +10,10 @@
 #     into the compact format, which reads back the same; a corrupt or short compact file is refused;
 #   - bad arguments exit 2 with a message, a corrupt file is refused with exit 1, nothing crashes.
 #   - --eval: the fitted evaluation or a net, named in the file's settings; a missing or bad net refused;
-#   - a book of openings (tools/openings-xq.txt, tools/openings-chess.epd) is read and played from;
+#   - a book of openings (tools/openings/openings-xq.txt, tools/openings/openings-chess.epd) is read and played from;
 #   - the default budget a move is the one --help names, and the header records it.
-#   tests/datagen_test.sh ./chariot tools/openings-xq.txt
-#   tests/datagen_test.sh ./chariot-chess tools/openings-chess.epd
+#   tests/datagen_test.sh ./chariot tools/openings/openings-xq.txt
+#   tests/datagen_test.sh ./chariot-chess tools/openings/openings-chess.epd
 set -euo pipefail
 engine=${1:-./chariot}
 book=${2:-}
@@ -214,19 +214,19 @@ printf '\377\377\377\377\377\377\377\377\377\377\377\377' | dd of="$tmp/corrupt.
 rc=0
 "$engine" datagen --dump "$tmp/corrupt.bin" > /dev/null 2>&1 || rc=$?
 [ "$rc" = 1 ] || fail "--dump of a corrupt record exited with $rc, not 1"
-# The manifest (tools/data_manifest.py): rows measured off the files, checked against them, a changed file caught.
+# The manifest (tools/nnue/data_manifest.py): rows measured off the files, checked against them, a changed file caught.
 if command -v python3 > /dev/null; then
     mkdir "$tmp/rounds"
     cp "$tmp/a.bin" "$tmp/rounds/a.bin"
     cp "$fixture.bin" "$tmp/rounds/old.bin"
     printf '# a manifest\n#\n' > "$tmp/manifest.txt"
-    python3 tools/data_manifest.py --update "$tmp/manifest.txt" "$tmp/rounds" || fail "data_manifest --update exited with $?"
+    python3 tools/nnue/data_manifest.py --update "$tmp/manifest.txt" "$tmp/rounds" || fail "data_manifest --update exited with $?"
     grep -q "^a.bin .*| $records .*| $bytes .*| [0-9a-f]\{64\}" "$tmp/manifest.txt" || fail "the manifest's row of a.bin: $(cat "$tmp/manifest.txt")"
-    python3 tools/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > "$tmp/mcheck" || fail "data_manifest --check: $(cat "$tmp/mcheck")"
+    python3 tools/nnue/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > "$tmp/mcheck" || fail "data_manifest --check: $(cat "$tmp/mcheck")"
     grep -q '2 files checked, 0 failed' "$tmp/mcheck" || fail "data_manifest --check did not check both files"
     cp "$tmp/long.bin" "$tmp/rounds/a.bin" # the same first 6 games, then more: the row still holds
-    python3 tools/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > /dev/null || fail "a file grown past its row failed"
+    python3 tools/nnue/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > /dev/null || fail "a file grown past its row failed"
     cp "$tmp/flip.bin" "$tmp/rounds/a.bin"
-    python3 tools/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > /dev/null && fail "a changed file passed the manifest's check"
+    python3 tools/nnue/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > /dev/null && fail "a changed file passed the manifest's check"
 fi
 echo "datagen_test ($engine): ok ($records positions of 6 games)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dist_test.sh - `make dist` (tools/dist.sh) into a scratch folder: six archives and SHA256SUMS, the sums right,
+# dist_test.sh - `make dist` (tools/build/dist.sh) into a scratch folder: six archives and SHA256SUMS, the sums right,
 # each archive holding both engines, README.md, the manual and BUILD.txt in one folder named for its version and
 # target; the Linux x86-64 binaries (static) print the version `make print-version` says and the native builds'
 # bench signatures, and so do the ARM64 ones under qemu-aarch64 and the Windows ones under Wine where those are
@@ -16,7 +16,7 @@ sig() { "$@" bench 2>/dev/null | awk '/^Nodes searched/ {print $3}' | tr -d '\r'
 make -s chariot chariot-chess
 want_xq=$(sig ./chariot) want_ch=$(sig ./chariot-chess)
 version=$(make -s --no-print-directory print-version)
-bash tools/dist.sh "$tmp/dist" > "$tmp/dist.log" 2>&1 || { cat "$tmp/dist.log"; exit 1; }
+bash tools/build/dist.sh "$tmp/dist" > "$tmp/dist.log" 2>&1 || { cat "$tmp/dist.log"; exit 1; }
 cd "$tmp/dist"
 n=$(ls chariot-"$version"-* | wc -l)
 check "six archives for version $version ($n)" "$([ "$n" = 6 ]; echo $?)"

@@ -95,17 +95,25 @@ def check(root):
         elif (int(m.group(1)), int(m.group(2))) != (nodes["xiangqi"], nodes["chess"]):
             problems.append(f"{where}: datagen's default {m.group(1)} and {m.group(2)} nodes a move; --help says "
                             f"{nodes['xiangqi']} and {nodes['chess']}")
-    # tools/README.md: every file in tools/ has its line (a glob like openings-xq*.txt counts)
+    # tools/README.md: every file in tools/ has its line, by its path below tools/ (a glob like
+    # openings/openings-xq*.txt counts), and every tool stands in a folder by purpose, none loose in tools/
     index = os.path.join(root, "tools", "README.md")
     if os.path.exists(index):
         listed = set()
         for cell in re.findall(r"^\| ([^|]+) \|", open(index, encoding="utf-8").read(), re.M):
-            listed.update(n.strip() for n in cell.split(","))
-        for f in sorted(os.listdir(os.path.join(root, "tools"))):
-            if f in ("README.md", "__pycache__") or f in listed:
-                continue
-            if not any("*" in n and f.startswith(n.split("*")[0]) and f.endswith(n.split("*")[1]) for n in listed):
-                problems.append(f"tools/README.md: no line for tools/{f}")
+            listed.update(n.strip().strip("`") for n in cell.split(","))
+        tools = os.path.join(root, "tools")
+        for dirpath, dirs, files in os.walk(tools):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for f in sorted(files):
+                rel = os.path.relpath(os.path.join(dirpath, f), tools)
+                if rel == "README.md" or rel in listed:
+                    continue
+                if dirpath == tools:
+                    problems.append(f"tools/{rel}: a tool stands in a folder by purpose (tools/README.md), not loose")
+                if not any("*" in n and rel.startswith(n.split("*")[0]) and rel.endswith(n.split("*")[1])
+                           for n in listed):
+                    problems.append(f"tools/README.md: no line for tools/{rel}")
     # the commands
     commands = help_commands(os.path.join(root, "chariot"))
     if len(commands) < 6:
@@ -144,6 +152,19 @@ def self_test(root):
             found = [p for p in check(tmp) if expect in p]
             print(f"planted '{new}' in {rel}: {'caught: ' + found[0] if found else 'MISSED'}")
             failures += not found
+    strays = [("tools/stray.py", "not loose"), ("tools/match/stray.py", "no line for tools/match/stray.py")]
+    for rel, expect in strays:
+        with tempfile.TemporaryDirectory() as tmp:
+            for f in ("README.md", "man/chariot.6", "chariot", "chariot-chess"):
+                os.makedirs(os.path.dirname(os.path.join(tmp, f)) or tmp, exist_ok=True)
+                shutil.copy2(os.path.join(root, f), os.path.join(tmp, f))
+            shutil.copytree(os.path.join(root, "tools"), os.path.join(tmp, "tools"),
+                            ignore=shutil.ignore_patterns("__pycache__"))
+            open(os.path.join(tmp, rel), "w").close()
+            found = [p for p in check(tmp) if expect in p]
+            print(f"planted {rel}: {'caught: ' + found[0] if found else 'MISSED'}")
+            failures += not found
+    plants += strays
     print(f"docs_facts self-test: {len(plants) + 1 - failures} passed, {failures} failed")
     return 1 if failures else 0
 

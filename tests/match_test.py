@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tests/match_test.py - checks of tools/match.py, the match runner (make test-match; a few seconds).
+"""tests/match_test.py - checks of tools/match/match.py, the match runner (make test-match; a few seconds).
 
   * the statistics against figures worked out by hand (below);
   * a scripted engine (this file, run with --script) that plays given moves: a threefold repetition
@@ -23,7 +23,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "match"))
 import match  # noqa: E402
 import sprt  # noqa: E402
 
@@ -93,7 +93,7 @@ def statistics():
           match.san("a1d1", fen, {"a1d1", "h1d1"}, False, False) == "Rad1" and
           match.san("a1a8", fen, {"a1a8"}, True, False) == "Rxa8+")
     check("openings: EPD, FEN moves, startpos moves",
-          match.load_openings(os.path.join(ROOT, "tools", "openings-chess.epd"), "chess")[0][0].count(" ") == 3)
+          match.load_openings(os.path.join(ROOT, "tools", "openings", "openings-chess.epd"), "chess")[0][0].count(" ") == 3)
 
 
 # Rooks out and back twice: the start position for the third time after 8 plies.
@@ -117,7 +117,7 @@ for line in sys.stdin:
 
 def run_match(args, tmp, name):
     pgn = os.path.join(tmp, name + ".pgn")
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "match.py"), *args, "--pgn", pgn, "--json", "--quiet"]
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "match", "match.py"), *args, "--pgn", pgn, "--json", "--quiet"]
     out = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     lines = [l for l in out.stdout.splitlines() if l.startswith("{")]
     summary = json.loads(lines[-1]) if lines else {}
@@ -148,7 +148,7 @@ def interrupted(tmp, ref, signals):
     pgn = os.path.join(tmp, "stop.pgn")
     if os.path.exists(pgn):
         os.remove(pgn)
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "match.py"), "--engine", scripted(tmp, rep, 0.1),
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "match", "match.py"), "--engine", scripted(tmp, rep, 0.1),
            "name=r", "--engine", scripted(tmp, rep, 0.1), "name=b", "--nodes", "1", "--games", "40",
            "--judge", "none", *ref, "--pgn", pgn, "--json", "--quiet"]
     p = start_until_first_game(cmd, pgn)
@@ -167,7 +167,7 @@ def judge_removed(tmp, ref, chariot):
     rep = REPETITION
     judge, pgn = os.path.join(tmp, "judge-copy"), os.path.join(tmp, "pinned.pgn")
     shutil.copy2(chariot, judge)
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "match.py"), "--engine", scripted(tmp, rep, 0.05),
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "match", "match.py"), "--engine", scripted(tmp, rep, 0.05),
            "name=r", "--engine", scripted(tmp, rep, 0.05), "name=b", "--nodes", "1", "--games", "4",
            "--judge", judge, *ref, "--pgn", pgn, "--json", "--quiet"]
     p = start_until_first_game(cmd, pgn)
@@ -223,7 +223,7 @@ def games(fsf):
             return
         s, pgn, out = run_match(["--engine", f"cmd={chariot}", "name=uci", "--engine", f"cmd={chariot}", "name=ucci",
                                  "proto=ucci", "--nodes", "2000", "--games", "4", "--concurrency", "2", "--max-plies",
-                                 "60", "--openings", os.path.join(ROOT, "tools", "openings-xq.txt"), *ref], tmp, "xq")
+                                 "60", "--openings", os.path.join(ROOT, "tools", "openings", "openings-xq.txt"), *ref], tmp, "xq")
         plies = [int(x) for x in re.findall(r'PlyCount "(\d+)"', pgn)]
         check("xiangqi: Chariot UCI against UCCI, 4 games at 2000 nodes",
               s.get("games") == 4 and not s.get("faults") and sum(s.get("pentanomial", [])) == 2 and
@@ -231,7 +231,7 @@ def games(fsf):
               out.stdout + out.stderr)
         s, pgn, out = run_match(["--game", "chess", "--engine", f"cmd={chess}", "name=a", "--engine", f"cmd={chess}",
                                  "name=b", "--nodes", "2000", "--games", "2", "--max-plies", "40", "--openings",
-                                 os.path.join(ROOT, "tools", "openings-chess.epd"), *ref], tmp, "chess")
+                                 os.path.join(ROOT, "tools", "openings", "openings-chess.epd"), *ref], tmp, "chess")
         check("chess: chariot-chess against itself, 2 games at 2000 nodes, SAN moves",
               s.get("games") == 2 and not s.get("faults") and re.search(r"\b1\. [NBRQK]?[a-h]?x?[a-h][1-8]", pgn),
               out.stdout + out.stderr)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tools/nnue_rounds.sh, the nets from nothing, in miniature (SHRINK divides every count of games and
+# tools/nnue/nnue_rounds.sh, the nets from nothing, in miniature (SHRINK divides every count of games and
 # positions): every round of a game runs, on one datagen worker and again on two, and both runs write
 # the same bytes for every net (docs/nnue.md: datagen gives the same file for any worker count, the
 # trainer the same net for the same data); the engine loads the net the script names as the shipped
@@ -13,7 +13,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "rounds_test ($game): FAIL: $*"; exit 1; }
 for workers in 1 2; do
-    SHRINK=$SHRINK_TEST bash tools/nnue_rounds.sh "$game" "$tmp/w$workers" "$workers" > "$tmp/log$workers" 2>&1 ||
+    SHRINK=$SHRINK_TEST bash tools/nnue/nnue_rounds.sh "$game" "$tmp/w$workers" "$workers" > "$tmp/log$workers" 2>&1 ||
         fail "the script exited with $? on $workers workers: $(tail -5 "$tmp/log$workers")"
     (cd "$tmp/w$workers" && sha256sum ./*.nnue) > "$tmp/sums$workers"
 done
@@ -27,7 +27,7 @@ last=$(sed -n 's/^shipped: //p' "$tmp/log2")
 printf 'uci\nsetoption name EvalFile value %s\nisready\neval\ngo depth 3\nquit\n' "$last" | "$engine" > "$tmp/uci" 2>&1
 grep -q "^info string eval net .*$last" "$tmp/uci" || fail "the engine did not load $last: $(cat "$tmp/uci")"
 grep -q '^bestmove ' "$tmp/uci" || fail "no search with $last"
-if SHRINK=0 bash tools/nnue_rounds.sh "$game" "$tmp/bad" 1 2> "$tmp/err"; then
+if SHRINK=0 bash tools/nnue/nnue_rounds.sh "$game" "$tmp/bad" 1 2> "$tmp/err"; then
     fail "SHRINK=0 accepted"
 fi
 grep -q 'SHRINK is a whole number' "$tmp/err" || fail "SHRINK=0 refused without its message: $(cat "$tmp/err")"

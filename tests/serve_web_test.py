@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""tools/serve_web.py: a browser that drops connections mid-file leaves no traceback, and the server goes on.
+"""tools/web/serve_web.py: a browser that drops connections mid-file leaves no traceback, and the server goes on.
 
 Serves a scratch folder with a 16 MiB file on a free port of 127.0.0.1, opens 20 connections that ask for it
 and close after the first bytes, then fetches a small file whole and checks the headers of isolation. Prints
@@ -30,7 +30,7 @@ def main():
         with open(os.path.join(tmp, "index.html"), "w") as f:
             f.write("<p>ok</p>\n")
         err = open(os.path.join(tmp, "stderr.txt"), "w+")
-        server = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "serve_web.py"), tmp, "0"],
+        server = subprocess.Popen([sys.executable, os.path.join(ROOT, "tools", "web", "serve_web.py"), tmp, "0"],
                                   stdout=subprocess.PIPE, stderr=err, text=True)
         try:
             line = server.stdout.readline()

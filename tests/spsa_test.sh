@@ -2,11 +2,11 @@
 # The tuning build and the SPSA tuner (docs/tuning.md, "The search's numbers"):
 #   - the tuning build searches exactly as the engine with every number at its default (bench equal);
 #   - a number set through its UCI option changes the search (bench differs); one out of range is refused;
-#   - tools/spsa.py runs iterations, writes its state, resumes from it, keeps every number in its range;
+#   - tools/tune/spsa.py runs iterations, writes its state, resumes from it, keeps every number in its range;
 #     an unknown number and an engine without tunable numbers are refused.
 #   tests/spsa_test.sh ./chariot ./chariot-tunable [openings]
 set -euo pipefail
-plain=${1:?engine} tunable=${2:?tuning build} openings=${3:-tools/openings-xq.txt}
+plain=${1:?engine} tunable=${2:?tuning build} openings=${3:-tools/openings/openings-xq.txt}
 game=xiangqi
 case "$plain" in *chess*) game=chess ;; esac
 tmp=$(mktemp -d)
@@ -28,7 +28,7 @@ grep -q 'info string error: .*RFP_MARGIN' "$tmp/o1" || fail "RFP_MARGIN 9999 (ab
 printf 'uci\nquit\n' | "$plain" > "$tmp/o2"
 grep -q 'option name RFP_MARGIN' "$tmp/o2" && fail "the engine itself offers RFP_MARGIN"
 
-run() { python3 tools/spsa.py --engine "$tunable" --game $game --params RFP_MARGIN,LMP_BASE --pairs 1 --nodes 300 \
+run() { python3 tools/tune/spsa.py --engine "$tunable" --game $game --params RFP_MARGIN,LMP_BASE --pairs 1 --nodes 300 \
     --openings "$openings" --state "$tmp/state.json" "$@"; }
 run --iterations 2 > "$tmp/out1" 2>&1 || fail "spsa exited with $?: $(tail -3 "$tmp/out1")"
 grep -q 'iteration 2/2' "$tmp/out1" || fail "no second iteration: $(cat "$tmp/out1")"
@@ -46,9 +46,9 @@ for name, p in s["params"].items():
     assert p["min"] <= p["value"] <= p["max"], (name, p)
 PY
 rc=0
-python3 tools/spsa.py --engine "$tunable" --params NO_SUCH_NUMBER --iterations 1 --state "$tmp/x.json" > "$tmp/err" 2>&1 || rc=$?
+python3 tools/tune/spsa.py --engine "$tunable" --params NO_SUCH_NUMBER --iterations 1 --state "$tmp/x.json" > "$tmp/err" 2>&1 || rc=$?
 [ $rc != 0 ] && grep -q 'NO_SUCH_NUMBER: not among' "$tmp/err" || fail "an unknown number was taken (exit $rc)"
 rc=0
-python3 tools/spsa.py --engine "$plain" --iterations 1 --state "$tmp/y.json" > "$tmp/err" 2>&1 || rc=$?
+python3 tools/tune/spsa.py --engine "$plain" --iterations 1 --state "$tmp/y.json" > "$tmp/err" 2>&1 || rc=$?
 [ $rc != 0 ] && grep -q 'make tunable' "$tmp/err" || fail "an engine without tunable numbers was taken (exit $rc)"
 echo "spsa_test ($tunable): ok (bench $want as the engine's, $moved with two numbers moved; 2 iterations, resumed)"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The trainer (tools/train.c, docs/nnue.md) on a small sample that datagen makes here (deterministic:
+# The trainer (tools/nnue/train.c, docs/nnue.md) on a small sample that datagen makes here (deterministic:
 # the same seed and settings give the same bytes): a record file and its compact copy train the same net,
 # the validation loss falls, the quantised net stays
 # within the stated tolerance of the float net, an accumulator limit holds, the file has the documented
@@ -104,12 +104,12 @@ grep -q "^info string eval net .*$tmp/net.nnue net (.* x 2 x 16 -> 1" "$tmp/uci"
 grep -q "^info string error: EvalFile '$tmp/short.nnue' refused: .*truncated" "$tmp/uci" || fail "a truncated net was not refused"
 [ "$(grep -c "^info string eval net .*$tmp/net.nnue" "$tmp/uci")" = 2 ] || fail "the net did not stay after a refused file"
 grep -q '^bestmove ' "$tmp/uci" || fail "no search with the net"
-# the net as the build embeds it (tools/embed_net.sh): the C array holds the file's bytes exactly
-sh "$(dirname "$0")/../tools/embed_net.sh" "$tmp/net.nnue" > "$tmp/net.c"
+# the net as the build embeds it (tools/build/embed_net.sh): the C array holds the file's bytes exactly
+sh "$(dirname "$0")/../tools/build/embed_net.sh" "$tmp/net.nnue" > "$tmp/net.c"
 printf '#include <stdio.h>\nextern const unsigned char NNUE_EMBEDDED[];\nextern const size_t NNUE_EMBEDDED_SIZE;\nint main(void) { return fwrite(NNUE_EMBEDDED, 1, NNUE_EMBEDDED_SIZE, stdout) != NNUE_EMBEDDED_SIZE; }\n' > "$tmp/dump.c"
 ${CC:-cc} -o "$tmp/dump" "$tmp/dump.c" "$tmp/net.c"
 "$tmp/dump" | cmp -s - "$tmp/net.nnue" || fail "the embedded array differs from the net file"
-sh "$(dirname "$0")/../tools/embed_net.sh" "$tmp/none.nnue" > "$tmp/none.c"
+sh "$(dirname "$0")/../tools/build/embed_net.sh" "$tmp/none.nnue" > "$tmp/none.c"
 grep -q 'NNUE_EMBEDDED_SIZE = 0' "$tmp/none.c" || fail "a missing net does not embed as an empty one"
 # bad input: a file that is not training data, a missing option, a value out of range
 printf 'not training data%.0s' {1..40} > "$tmp/junk.bin"

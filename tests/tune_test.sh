@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The evaluation tuner (tools/tune.c) on a small sample of labelled
+# The evaluation tuner (tools/tune/tune.c) on a small sample of labelled
 # positions (tests/tune-sample.tsv: 1,500 lines of the first tuning round's
 # labelled.tsv, see docs/tuning.md). Checks that
 #   - with no pass, --write leaves the weights header byte for byte as it was

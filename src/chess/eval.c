@@ -1,5 +1,5 @@
 /*
- * eval.c - the chess evaluation (weights fitted by tools/tune_chess.sh).
+ * eval.c - the chess evaluation (weights fitted by tools/tune/tune_chess.sh).
  *
  * Material plus placement is kept incrementally per ply (PosState.psq_mg,
  * psq_eg, White's view) from the tables PSQ_MG / PSQ_EG that

@@ -7,7 +7,7 @@
  * eval_init_tables() rebuilds the placement tables from it, so every X(...)
  * entry stays literal for the tuner to rewrite. Units are centipawns;
  * *_MG / *_EG pairs are blended by the game phase. The values are fitted
- * to Stockfish's scores (tools/tune_chess.sh, docs/tuning.md "Chess");
+ * to Stockfish's scores (tools/tune/tune_chess.sh, docs/tuning.md "Chess");
  * the first version's were rules of thumb.
  */
 #ifndef CHARIOT_CHESS_EVAL_WEIGHTS_H

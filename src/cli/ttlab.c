@@ -587,8 +587,11 @@ int ttlab_main(int argc, char **argv)
     char evaluation[320] = "the fitted evaluation";
     if (engine_net_on())
         engine_net_describe(evaluation, sizeof evaluation);
-    printf("ttlab %s: depth %d, %d seed(s)%s; evaluation: %s\n", o.experiment, o.depth, o.seeds,
-           o.no_iir ? ", IIR off" : "", evaluation);
+    if (!strcmp(o.experiment, "probecost")) /* no search: neither a depth nor an evaluation means anything */
+        printf("ttlab probecost: %d seed(s)\n", o.seeds);
+    else
+        printf("ttlab %s: depth %d, %d seed(s)%s; evaluation: %s\n", o.experiment, o.depth, o.seeds,
+               o.no_iir ? ", IIR off" : "", evaluation);
     printf("%-34s %9s %2s %12s %9s %6s %6s %6s %6s %6s %5s %s\n", "setup", "size", "sd", "nodes", "cpu ms", "hit%",
            "ttcut%", "ttm1st", "ttmcut", "1stcut", "fill", "stores new/upd/repl/rej %");
     int done = 0, total = n * o.seeds;

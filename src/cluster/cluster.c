@@ -228,7 +228,7 @@ static void *relay_main(void *arg)
     if (atomic_load(&gate) < 0)
         return NULL;
     /* Rank 0's commands: standard input, as mpirun forwards it, or the file CHARIOT_CLUSTER_INPUT names (a named
-     * pipe that tools/cluster_launch.sh feeds: Open MPI's mpirun can hold a line back until the next comes,
+     * pipe that tools/cluster/cluster_launch.sh feeds: Open MPI's mpirun can hold a line back until the next comes,
      * docs/cluster.md). A file that cannot be opened is said once and is the end of input. */
     FILE *in = stdin;
     const char *input = rank == 0 ? getenv("CHARIOT_CLUSTER_INPUT") : NULL;

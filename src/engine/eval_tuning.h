@@ -1,6 +1,6 @@
 /*
  * eval_tuning.h - how a game's hand-written evaluation shows its weights to
- * the tuner (tools/tune.c), written once for every game.
+ * the tuner (tools/tune/tune.c), written once for every game.
  *
  * A game's eval_weights.h defines EVAL_WEIGHTS(X), the list X(NAME, value)
  * of every weight, then includes this header, which names each weight
@@ -19,7 +19,7 @@ enum { EVAL_WEIGHTS(EVAL_WEIGHT_ENUM) EVAL_WEIGHT_NB };
 #define EVAL_WEIGHT_VALUE(name, value) value,
 #define EVAL_WEIGHT_NAME(name, value)  #name,
 #ifdef EVAL_TUNING
-extern int eval_weights[EVAL_WEIGHT_NB]; /* writable, for tools/tune.c */
+extern int eval_weights[EVAL_WEIGHT_NB]; /* writable, for tools/tune/tune.c */
 extern const char *const EVAL_WEIGHT_NAMES[EVAL_WEIGHT_NB];
 #define EVAL_WEIGHTS_DEFINE                                                                                            \
     int eval_weights[EVAL_WEIGHT_NB] = {EVAL_WEIGHTS(EVAL_WEIGHT_VALUE)};                                              \

@@ -39,7 +39,7 @@ static inline bool pos_is_noisy(const Position *pos, Move m);
 static inline Score game_no_move_score(const Position *pos, int ply); /* value when the side to move has no move */
 static inline const char *game_color_name(Color c);                   /* "Red", "White", ... */
 static inline int pos_rule_counter(const Position *pos);              /* plies counted by the move-count rule */
-/* The net's input for `piece` on `sq` seen from `perspective`, below NNUE_INPUTS (nnue.c, tools/train.c). */
+/* The net's input for `piece` on `sq` seen from `perspective`, below NNUE_INPUTS (nnue.c, tools/nnue/train.c). */
 static inline int game_nnue_feature(Color perspective, int piece, int sq);
 /* How many inputs of group g (input / SQUARE_NB: one colour's one piece type, the perspective's own
  * groups first) a position can have on at once; NNUE_SIDE_MOST of either half, NNUE_MAX_ACTIVE in all. */

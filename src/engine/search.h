@@ -9,7 +9,7 @@
 #include "tt.h"
 
 /* The search's numbers that a tuner may move: name, value, and the range a
- * tuner keeps it in (tools/spsa.py). The code reads each as SP(NAME): in the
+ * tuner keeps it in (tools/tune/spsa.py). The code reads each as SP(NAME): in the
  * engine a constant; in the tuning build (make tunable, -DSEARCH_TUNING) a
  * slot of search_params[], set by a UCI option of the same name. */
 #define SEARCH_PARAMS(X)                                                                                               \

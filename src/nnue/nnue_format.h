@@ -1,6 +1,6 @@
 /*
  * nnue_format.h - the file format of Chariot's nets, shared by the engine
- * (nnue.c reads it) and the trainer (tools/train.c writes it). It knows no
+ * (nnue.c reads it) and the trainer (tools/nnue/train.c writes it). It knows no
  * game: the number of inputs comes from the game's feature map.
  *
  * A net file, little-endian (docs/nnue.md):
@@ -143,7 +143,7 @@ static inline void nnue_unit_range(const int16_t *w1, int16_t b1, size_t hidden,
 
 /* The largest |value| an integer accumulator can reach (nnue_unit_range), over the hidden units. The
  * trainer writes no net, and the engine loads none, where this exceeds INT16_MAX; the trainer keeps its
- * float net inside a smaller limit as it trains (tools/train.c, --acc-limit). (Incremental updates may
+ * float net inside a smaller limit as it trains (tools/nnue/train.c, --acc-limit). (Incremental updates may
  * pass through sums outside int16 between two positions; int16 arithmetic wraps, so a position's sum is
  * still exact.) */
 static inline int32_t nnue_worst_accumulator(const int16_t *w1, const int16_t *b1, size_t hidden, const NnueActive *a)

@@ -13,7 +13,7 @@ enum { BENCH_DEFAULT_DEPTH = 9, BENCH_HASH_MB = 16 };
  * (deterministic with one thread) and "Nodes/second"; returns the nodes.
  * Flags: BENCH_POSITIONS, first a line for each position (its nodes, its
  * search time and which thread completed the depth: what
- * tools/smp_positions.py reads); BENCH_ITERATIONS, before the totals a line
+ * tools/bench/smp_positions.py reads); BENCH_ITERATIONS, before the totals a line
  * for each depth searched: how many iterations of it the main thread and the
  * helpers completed or had cut short by the end of the search, and their
  * nodes, summed over the positions. */

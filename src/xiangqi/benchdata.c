@@ -50,7 +50,8 @@ const char *const GAME_BENCH_FENS[] = {
 const int GAME_BENCH_FEN_COUNT = (int)(sizeof GAME_BENCH_FENS / sizeof GAME_BENCH_FENS[0]);
 
 /* Six games Fairy-Stockfish 11.1 played against itself at depth 9 from openings of
- * shared/tools/openings-xq.txt (tools/make_lab_games.py openings 6 100 9). */
+ * tools/openings/openings-xq-fsf100.txt (tools/lab/make_lab_games.py tools/openings/openings-xq-fsf100.txt
+ * 6 100 9). */
 const char *const GAME_LAB_GAMES[] = {
     "rnbaka2r/5n3/1c2b4/p1p1p3p/6p2/P8/2P1P1PcP/5CNC1/9/RNBAKAB1R w - - 8 5|b0c2 f9e8 f0e1 c6c5 i3i4 h3h7 a0b0 a6a5 "
     "a4a5 a9a5 h2h6 f8g6 b0b6 i9g9 i4i5 i6i5 i0i5 a5a7 b6e6 a7a4 e6c6 a4h4 i5i6 g5g4 g3g4 h4g4 g2i1 b9a7 c6a6 g4g1 "

@@ -3,7 +3,7 @@
  *
  * X(NAME, value): eval.c reads a weight as W(NAME). The engine compiles
  * the list into a constant array (folded into the code); the tuner
- * (tools/tune.c, built with -DEVAL_TUNING) gets a writable array, changes
+ * (tools/tune/tune.c, built with -DEVAL_TUNING) gets a writable array, changes
  * weights one at a time and prints the list back in this form. How the
  * values were fitted is in docs/tuning.md. Units are centipawns (a pawn
  * that has not crossed the river is 100); "mg"/"eg" weights are blended by

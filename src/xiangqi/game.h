@@ -115,7 +115,7 @@ static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->pl
 
 /* The net's feature map (docs/nnue.md): one input per (colour as the perspective sees it, piece type,
  * square as the perspective sees it), the perspective's own pieces first; Black's view turns the board
- * top to bottom (rank r becomes 9 - r). The trainer (tools/train.c) uses this map too, so the two cannot
+ * top to bottom (rank r becomes 9 - r). The trainer (tools/nnue/train.c) uses this map too, so the two cannot
  * drift apart. */
 /* The most pieces of a type a side can have (the FEN reader refuses more; no move adds one): 16 in all. */
 static inline int piece_type_most(int type)

@@ -69,7 +69,7 @@ function nativeEngine(binary) {
 }
 
 function startServer() {
-  const args = [path.join(root, 'tools/serve_web.py'), path.join(root, 'web'), '0'];
+  const args = [path.join(root, 'tools/web/serve_web.py'), path.join(root, 'web'), '0'];
   if (!isolated) args.push('--no-isolation');
   const p = spawn('python3', args, {stdio: ['ignore', 'pipe', 'inherit']});
   return new Promise((resolve) => {
