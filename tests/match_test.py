@@ -25,6 +25,7 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "match"))
 import match  # noqa: E402
+import pair_compare  # noqa: E402
 import sprt  # noqa: E402
 
 FAILS = []
@@ -92,6 +93,22 @@ def statistics():
           match.san("e1g1", fen, {"e1g1", "a1d1", "h1d1"}, False, False) == "O-O" and
           match.san("a1d1", fen, {"a1d1", "h1d1"}, False, False) == "Rad1" and
           match.san("a1a8", fen, {"a1a8"}, True, False) == "Rxa8+")
+    full = match.order_openings(range(100), 1, 7)
+    check("openings: --seed S --opening-start 51 goes on where a --seed S match stopped after 50 pairs",
+          match.order_openings(range(100), 51, 7)[:50] == full[50:] and sorted(full) == list(range(100)) and
+          full != list(range(100)) and match.order_openings(range(5), 3, None) == [2, 3, 4, 0, 1])
+    with tempfile.TemporaryDirectory() as tmp:  # pair_compare.py: pairs by Round, the engine's side by name
+        def pgn(name, results):
+            path = os.path.join(tmp, name)
+            with open(path, "w") as f:
+                for i, r in enumerate(results, 1):
+                    red, black = ("e", "x") if i % 2 else ("x", "e")
+                    f.write(f'[Round "{i}"]\n[White "{red}"]\n[Black "{black}"]\n[Result "{r}"]\n\n1. a {r}\n\n')
+            return path
+        a = pair_compare.pair_scores(pgn("a.pgn", ["1-0", "1-0", "1/2-1/2", "0-1", "1-0"]), "e")
+        b = pair_compare.pair_scores(pgn("b.pgn", ["0-1", "1-0", "1/2-1/2", "1-0"]), "e")
+        check("pair_compare: pair points by Round and side, incomplete pairs left out",
+              a == {1: 1.0, 2: 1.5} and b == {1: 0.0, 2: 0.5} and pair_compare.penta([0, 0.5, 2]) == [1, 1, 0, 0, 1])
     check("openings: EPD, FEN moves, startpos moves",
           match.load_openings(os.path.join(ROOT, "tools", "openings", "openings-chess.epd"), "chess")[0][0].count(" ") == 3)
 

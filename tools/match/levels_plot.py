@@ -59,20 +59,19 @@ def main():
         blocks.append(f"$d{i} << EOD\n{data}\nEOD")
         plots.append(f'$d{i} using 1:2:3 with yerrorlines lw 2 pt 7 title "{YARDSTICK[stick]}, 95% error"')
         plots.append(f'$d{i} using 1:4 with points pt 4 ps 1.2 title "{YARDSTICK[stick].split()[0]}: the anchors\' UCI_Elo"')
-    script = f"""set terminal svg size 760,440 font "sans,12" noenhanced
-set output "{sys.argv[-1]}"
-set title "Chariot's Skill Levels against a reference engine at a fixed UCI_Elo (5+0.05)"
-set xlabel "Skill Level (20 = full strength)"
-set ylabel "rating on the reference engine's UCI_Elo scale"
-set xrange [-1:20]
-set grid
-set key top left
-{chr(10).join(blocks)}
-plot {", ".join(plots)}
-"""
-    subprocess.run(["gnuplot"], input=script, text=True, check=True)
-    print(f"wrote {sys.argv[-1]}")
+    gnuplot_svg(sys.argv[-1], "Chariot's Skill Levels against a reference engine at a fixed UCI_Elo (5+0.05)",
+                "Skill Level (20 = full strength)", "rating on the reference engine's UCI_Elo scale",
+                ["set xrange [-1:20]", "set key top left"], blocks, plots)
 
+
+def gnuplot_svg(out, title, xlabel, ylabel, settings, blocks, plots):
+    """An SVG plot in the project's size and font (docs/images/), drawn by gnuplot from inline data BLOCKS."""
+    script = "\n".join([
+        'set terminal svg size 760,440 font "sans,12" noenhanced', f'set output "{out}"', f'set title "{title}"',
+        f'set xlabel "{xlabel}"', f'set ylabel "{ylabel}"', "set grid", *settings, *blocks,
+        "plot " + ", ".join(plots)]) + "\n"
+    subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    print(f"wrote {out}")
 
 if __name__ == "__main__":
     main()

@@ -50,7 +50,8 @@ Rules (--game xiangqi, the default, or chess):
 Openings (--openings FILE): one a line, `FEN`, `FEN moves m1 m2 ...` or `startpos moves ...` (moves
 in ranks 0-9 for xiangqi); # starts a comment. Opening i is played by engine 1 as Red/White in game 2i-1
 and as Black in game 2i; --games N is rounded up to pairs; openings repeat if there are fewer.
---opening-start N begins at the Nth; --seed S shuffles them (the same order for the same S).
+--seed S shuffles them (the same order for the same S); --opening-start N begins at the Nth of that
+order, so that --seed S --opening-start 51 plays the openings a --seed S match stopped after 50 pairs had not.
 Without --openings every game starts from the initial position.
 
 Output: one line a game, then the summary; --pgn FILE (xiangqi moves as ICCS coordinates "H2-E2" with
@@ -785,6 +786,15 @@ def limits_of(spec, a):
     return lim
 
 
+def order_openings(openings, start, seed):
+    """The openings in play order: shuffled by SEED (None: file order), then begun at the START-th (1-based)."""
+    openings = list(openings)
+    if seed is not None:
+        random.Random(seed).shuffle(openings)
+    k = (start - 1) % len(openings) if openings else 0
+    return openings[k:] + openings[:k]
+
+
 def load_openings(path, game):
     ops = []
     if not path:
@@ -864,7 +874,7 @@ def main(argv=None):
     ap.add_argument("--games", type=int, default=2)
     ap.add_argument("--concurrency", type=int, default=1)
     ap.add_argument("--openings")
-    ap.add_argument("--opening-start", type=int, default=1, help="first opening (1-based)")
+    ap.add_argument("--opening-start", type=int, default=1, help="first opening (1-based), after --seed's shuffle")
     ap.add_argument("--seed", type=int, help="shuffle the openings with this seed (default: in file order)")
     ap.add_argument("--referee", default=os.environ.get("FSF", "/usr/games/fairy-stockfish"))
     ap.add_argument("--judge", help="`chariot judge` for xiangqi repetitions (default ./chariot; none: the "
@@ -915,10 +925,7 @@ def main(argv=None):
 
     openings = load_openings(a.openings, a.game)
     check_openings(openings, a.referee, a.game, log)
-    k = (a.opening_start - 1) % len(openings)
-    openings = openings[k:] + openings[:k]
-    if a.seed is not None:
-        random.Random(a.seed).shuffle(openings)
+    openings = order_openings(openings, a.opening_start, a.seed)
 
     class Cfg:
         pass

@@ -6,7 +6,7 @@ One line per finished game:
     RESULT <TAB> START_FEN <TAB> MOVE:SCORE MOVE:SCORE ...
 
 RESULT is the first player's score (Red's or White's: 1, 0.5, 0). MOVE is
-ICCS in lower case (h2e2) for xiangqi (xqmatch PGN), UCI (e2e4, e7e8q) for
+ICCS in lower case (h2e2) for xiangqi (read from tools/match/match.py's PGN, H2-E2), UCI (e2e4, e7e8q) for
 chess (Fastchess PGN written with `-pgnout notation=uci`; `--game chess`).
 SCORE is the search score the mover's engine printed for that move, in
 centipawns from the mover's view, when the mover is a teacher engine (its
