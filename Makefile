@@ -383,12 +383,14 @@ mpi: chariot-mpi chariot-chess-mpi     ## chariot-mpi and chariot-chess-mpi (Ope
 mpich: chariot-mpich chariot-chess-mpich ## the same against MPICH (run with mpirun.mpich)
 
 # Each MPI that is not installed is said skipped (CI installs both). Under Open MPI the sessions run
-# also with its one-sided and shared-memory windows refused (tests/cluster_test.sh).
+# also with its one-sided and shared-memory windows refused (tests/cluster_test.sh), and start as
+# docs/cluster.md tells a GUI to, through tools/cluster/cluster_launch.sh: Open MPI 4.1's mpirun forwards
+# standard input unreliably (it can hold a line back, and under load it crashed), so tests that fed it
+# directly failed by the machine's load; MPICH's forwarding is the one tested directly.
 test-mpi: chariot                       ## 2-rank UCI, UCCI, XBoard and chess sessions under Open MPI and MPICH (tests/cluster_test.sh); a short soak (tests/cluster_soak.py)
 	@if command -v $(MPICC) >/dev/null && command -v mpirun >/dev/null; then \
 	    $(MAKE) --no-print-directory chariot-mpi chariot-chess-mpi && bash tests/cluster_test.sh openmpi && \
-	    python3 tests/cluster_soak.py --mpi openmpi --sessions 12 --overlap 2 --ranks 2,4 && \
-	    python3 tests/cluster_soak.py --mpi openmpi --launcher --sessions 10 --overlap 2 --ranks 2,4; \
+	    python3 tests/cluster_soak.py --mpi openmpi --launcher --sessions 16 --overlap 2 --ranks 2,4; \
 	else echo "test-mpi SKIPPED for Open MPI: no $(MPICC) or mpirun (Debian: apt-get install libopenmpi-dev openmpi-bin)"; fi
 	@if command -v $(MPICC_MPICH) >/dev/null && command -v mpirun.mpich >/dev/null; then \
 	    $(MAKE) --no-print-directory chariot-mpich chariot-chess-mpich && bash tests/cluster_test.sh mpich && \

@@ -13,7 +13,8 @@ Open MPI the sessions also run on the one-sided components the fallbacks were wr
 seconds; after each one ends, no process of it may be left (--linger seconds allowed to go). --launcher starts
 the Open MPI sessions through tools/cluster/cluster_launch.sh (rank 0's input by a named pipe). Prints a line
 per (MPI, component, way of ending) with sessions, hangs and leftovers, then "N passed, N failed" (a passed
-session answered everything and left nothing); exit status 1 if any failed. make test-mpi runs a short form;
+session answered everything and left nothing; a failed one's line quotes the first signal report on its stderr, as
+a crashed mpirun writes); exit status 1 if any failed. make test-mpi runs a short form (Open MPI's through --launcher);
 the long form (500 sessions and more) is run by hand.
 """
 import argparse
@@ -69,8 +70,8 @@ def session_pids(exe, tag):
 
 
 class Session:
-    def __init__(self, cmd, env):
-        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+    def __init__(self, cmd, env, err):
+        self.p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err,
                                   text=True, bufsize=1, env=env, start_new_session=True)
         self.lines = []
         self.cv = threading.Condition()
@@ -126,7 +127,8 @@ def run_session(tag, mpi, component, ending, ranks, exe, args, env):
     if args.launcher and mpi == "openmpi":  # rank 0's input through a named pipe, not mpirun's forwarding
         mpirun = os.path.join(ROOT, "tools", "cluster", "cluster_launch.sh")
     env = dict(env, CHARIOT_SOAK_SESSION=str(tag))
-    s = Session([mpirun] + extra + component + ["-np", str(ranks), exe], env)
+    err = tempfile.TemporaryFile(mode="w+")  # what mpirun and the ranks said: read back when the session failed
+    s = Session([mpirun] + extra + component + ["-np", str(ranks), exe], env, err)
     hung, detail = False, ""
     steps = [("uci", "uciok"), ("position startpos moves h2e2", None), ("go depth 6", "bestmove"),
              ("go infinite", None), ("stop", "bestmove"), ("isready", "readyok")]
@@ -222,6 +224,14 @@ def run_session(tag, mpi, component, ending, ranks, exe, args, env):
     except OSError:
         pass
     s.p.wait()
+    if hung or left:  # a launcher that crashed says so on stderr (Open MPI's "*** Process received signal ***")
+        err.seek(0)
+        said = err.read().splitlines()
+        signals = [i for i, line in enumerate(said) if "Signal:" in line]
+        if signals:  # the signal and the first frame of its stack ("[pid] [ 1] library(function+offset)")
+            frames = [line.strip() for line in said[signals[0]:] if "[ 1]" in line]
+            detail += f"; stderr: {said[signals[0]].strip()}{' at ' + frames[0] if frames else ''}"
+    err.close()
     return hung, len(left), detail
 
 

@@ -187,6 +187,21 @@ static bool first_word_is(const char *line, const char *word)
 
 static bool is_quit(const char *line) { return first_word_is(line, "quit"); }
 
+/* Rank 0's commands: standard input, as mpirun forwards it, or the file CHARIOT_CLUSTER_INPUT names (a named pipe
+ * that tools/cluster/cluster_launch.sh feeds: Open MPI's mpirun can hold a line back until the next comes, and
+ * under load its forwarding crashed, docs/cluster.md). NULL: the file cannot be opened (said once), which is the
+ * end of input. The relay reads it, or the protocol loop where rank 0 serves alone. */
+static FILE *leader_input(void)
+{
+    const char *input = getenv("CHARIOT_CLUSTER_INPUT");
+    if (!input || !*input)
+        return stdin;
+    FILE *in = fopen(input, "r");
+    if (!in)
+        fprintf(stderr, "chariot-mpi: cannot read CHARIOT_CLUSTER_INPUT %s: the session ends\n", input);
+    return in;
+}
+
 /* Waits for a request without spinning: MPI's blocking calls poll a core at full speed, which on a
  * machine the search needs would take a core from it. A command waits RELAY_NAP_US at most, or
  * RELAY_BUSY_NAP_US while this rank searches. */
@@ -227,13 +242,7 @@ static void *relay_main(void *arg)
         nanosleep(&nap, NULL);
     if (atomic_load(&gate) < 0)
         return NULL;
-    /* Rank 0's commands: standard input, as mpirun forwards it, or the file CHARIOT_CLUSTER_INPUT names (a named
-     * pipe that tools/cluster/cluster_launch.sh feeds: Open MPI's mpirun can hold a line back until the next comes,
-     * docs/cluster.md). A file that cannot be opened is said once and is the end of input. */
-    FILE *in = stdin;
-    const char *input = rank == 0 ? getenv("CHARIOT_CLUSTER_INPUT") : NULL;
-    if (input && *input && !(in = fopen(input, "r")))
-        fprintf(stderr, "chariot-mpi: cannot read CHARIOT_CLUSTER_INPUT %s: the session ends\n", input);
+    FILE *in = rank == 0 ? leader_input() : stdin;
     MPI_Request *reqs = calloc((size_t)size, sizeof *reqs);
     for (;;) {
         int len = 0;
@@ -1001,6 +1010,11 @@ bool cluster_serve(void)
         snprintf(fallback_note, sizeof fallback_note, "the cluster could not start (%s): rank 0 serves alone",
                  alone_why);
         fprintf(stderr, "chariot-mpi: %s\n", fallback_note);
+        FILE *in = leader_input(); /* the launcher's named pipe, where the GUI's lines come (not standard input) */
+        if (!in)
+            return false;
+        if (in != stdin)
+            proto_set_input(in); /* open until the process ends */
         proto_set_notice(fallback_note);
         return true;
     }
