@@ -209,8 +209,9 @@ def run_session(tag, mpi, component, ending, ranks, exe, args, env):
     while left and time.monotonic() < end:
         time.sleep(0.1)
         left = session_pids(exe, tag)
-    if left:  # what they were doing: state, CPU, where they wait
-        ps = subprocess.run(["ps", "-o", "pid,ppid,stat,pcpu,etime,wchan:24,args", "-p", ",".join(map(str, left))],
+    if left:  # what they were doing: state, CPU, where they wait; and their parents (a launcher's proxy, alive?)
+        parents = sorted({q for q in map(parent_pid, left) if q and q not in left})
+        ps = subprocess.run(["ps", "-o", "pid,ppid,stat,pcpu,etime,wchan:24,args", "-p", ",".join(map(str, left + parents))],
                             capture_output=True, text=True).stdout.strip().replace("\n", " | ")
         detail += f"left: {ps}"
     for p in left + ([s.p.pid] if s.p.poll() is None else []):
@@ -233,6 +234,15 @@ def run_session(tag, mpi, component, ending, ranks, exe, args, env):
             detail += f"; stderr: {said[signals[0]].strip()}{' at ' + frames[0] if frames else ''}"
     err.close()
     return hung, len(left), detail
+
+
+def parent_pid(pid):
+    """The parent of process pid, or None once it has gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return int(f.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 def is_zombie(pid):
