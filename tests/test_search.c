@@ -225,7 +225,7 @@ static void test_helpers_every_search(void)
 {
     SearchThread *t = threads_main();
     for (int threads = 3; threads >= 2; threads--) {
-        CHECK(threads_set_count(threads), "a pool of %d threads", threads);
+        CHECK(engine_set_threads(threads), "a pool of %d threads", threads);
         uint64_t before[3];
         for (int k = 1; k < threads; k++)
             before[k] = threads_get(k)->searches;
@@ -237,7 +237,7 @@ static void test_helpers_every_search(void)
             CHECK(threads_get(k)->searches - before[k] == 40, "%d threads: helper %d joined %llu of 40 searches",
                   threads, k, (unsigned long long)(threads_get(k)->searches - before[k]));
     }
-    CHECK(threads_set_count(1), "back to one thread");
+    CHECK(engine_set_threads(1), "back to one thread");
 }
 
 static int answers;
@@ -247,7 +247,7 @@ static void count_bestmove(Move best, Move ponder, void *ctx)
     answers += best != MOVE_NONE;
 }
 
-/* Issue #23: when the search thread cannot be created, threads_start says so
+/* Issue #23: when the search thread cannot be created, engine_go says so
  * instead of searching in place (an infinite search there read no stop), and
  * the front end can search here with a bound; helpers cannot start either. */
 static void test_thread_start_failure(void)
@@ -261,16 +261,17 @@ static void test_thread_start_failure(void)
     l.depth = 3;
     const SearchReporter rep = {NULL, count_bestmove, NULL};
     answers = 0;
-    threads_set_stack_size((size_t)1 << 46); /* 64 TiB: no thread gets such a stack */
-    CHECK(!threads_start(&pos, &l, &rep) && !threads_busy(), "a thread that cannot start is reported");
-    CHECK(!threads_set_count(2) && threads_count() == 1, "helpers that cannot start are reported: %d", threads_count());
-    threads_search_here(&pos, &l, &rep); /* infinite is dropped: returns at depth 3 */
+    engine_set_stack_size((size_t)1 << 46); /* 64 TiB: no thread gets such a stack */
+    CHECK(!engine_go(&pos, &l, &rep) && !engine_busy(), "a thread that cannot start is reported");
+    CHECK(!engine_set_threads(2) && engine_threads() == 1, "helpers that cannot start are reported: %d",
+          engine_threads());
+    engine_go_here(&pos, &l, &rep); /* infinite is dropped: returns at depth 3 */
     CHECK(answers == 1, "searched in place: %d answers", answers);
-    threads_set_stack_size(THREAD_STACK_BYTES);
-    CHECK(threads_start(&pos, &l, &rep), "threads start again");
-    threads_stop();
-    threads_wait();
-    CHECK(answers == 2 && !threads_busy(), "the thread's search answered: %d", answers);
+    engine_set_stack_size(THREAD_STACK_BYTES);
+    CHECK(engine_go(&pos, &l, &rep), "threads start again");
+    engine_stop();
+    engine_wait();
+    CHECK(answers == 2 && !engine_busy(), "the thread's search answered: %d", answers);
 }
 
 static void last_score(const SearchInfo *info, void *ctx)
@@ -289,7 +290,7 @@ static void note_worker(Move best, Move ponder, void *ctx)
 
 /* The worker thread is created once and sleeps between searches and jobs (a fuzzed XBoard session
  * used to start about 12 threads): three searches in a row run on one thread, each waited for by
- * threads_wait; a new stack size brings a new thread. */
+ * engine_wait; a new stack size brings a new thread. */
 static void test_worker_persists(void)
 {
     Position pos;
@@ -301,17 +302,17 @@ static void test_worker_persists(void)
     for (int i = 0; i < 3; i++) {
         const SearchReporter rep = {NULL, note_worker, &worker_counts[i]};
         worker_counts[i] = 0;
-        CHECK(threads_start(&pos, &l, &rep), "search %d starts", i);
-        threads_wait();
-        CHECK(!threads_busy(), "search %d is over after threads_wait", i);
+        CHECK(engine_go(&pos, &l, &rep), "search %d starts", i);
+        engine_wait();
+        CHECK(!engine_busy(), "search %d is over after engine_wait", i);
     }
     CHECK(worker_counts[1] == worker_counts[0] + 1 && worker_counts[2] == worker_counts[0] + 2,
           "three searches on one worker thread: its count of searches read %d, %d, %d", worker_counts[0],
           worker_counts[1], worker_counts[2]);
-    threads_set_stack_size(THREAD_STACK_BYTES);
+    engine_set_stack_size(THREAD_STACK_BYTES);
     const SearchReporter rep = {NULL, note_worker, &worker_counts[0]};
-    CHECK(threads_start(&pos, &l, &rep), "a search after a new stack size starts");
-    threads_wait();
+    CHECK(engine_go(&pos, &l, &rep), "a search after a new stack size starts");
+    engine_wait();
     CHECK(worker_counts[0] == 1, "a new stack size brings a new worker thread: its count read %d", worker_counts[0]);
 }
 
@@ -366,11 +367,11 @@ static void test_yield(int nap_ms)
 {
     (void)nap_ms;
     yields++;
-    busy_in_yield = busy_in_yield && threads_busy();
+    busy_in_yield = busy_in_yield && engine_busy();
     if (yields == yield_ponderhit_at)
-        CHECK(threads_ponderhit(), "a ponderhit read in a yield switches the ponder search to its clock");
+        CHECK(engine_ponderhit(), "a ponderhit read in a yield switches the ponder search to its clock");
     if (yields == yield_stop_at)
-        threads_stop();
+        engine_stop();
 }
 
 static void test_search_here_yields(void)
@@ -380,29 +381,29 @@ static void test_search_here_yields(void)
     pos_set_fen(&pos, GAME_STARTPOS, err, sizeof err);
     const SearchReporter rep = {NULL, count_bestmove, NULL};
     SearchLimits l;
-    CHECK(!threads_here_reads_input(), "no yield by default");
-    threads_set_yield(test_yield);
-    CHECK(threads_here_reads_input(), "a yield is set");
+    CHECK(!engine_searches_here(), "no yield by default");
+    engine_set_yield(test_yield);
+    CHECK(engine_searches_here(), "a yield is set");
 
     search_limits_init(&l);
     l.infinite = true;
     l.depth = 2; /* done at once: then only the stop ends it */
     yields = 0, yield_stop_at = 30, yield_ponderhit_at = 0, answers = 0, busy_in_yield = true;
-    threads_search_here(&pos, &l, &rep);
+    engine_go_here(&pos, &l, &rep);
     CHECK(answers == 1 && yields == 30,
           "an infinite search here ends at the stop read in its 30th yield: %d answers, %d yields", answers, yields);
-    CHECK(busy_in_yield && !threads_busy(), "busy in every yield, not after the bestmove");
+    CHECK(busy_in_yield && !engine_busy(), "busy in every yield, not after the bestmove");
 
     search_limits_init(&l);
     l.ponder = true;
     l.movetime = 1; /* once the ponderhit came: a millisecond */
     yields = 0, yield_stop_at = 1000, yield_ponderhit_at = 5, answers = 0;
-    threads_search_here(&pos, &l, &rep);
+    engine_go_here(&pos, &l, &rep);
     CHECK(answers == 1 && yields >= 5 && yields < 1000, "a ponder search here ends after the ponderhit: %d yields",
           yields);
 
-    threads_set_yield(NULL);
-    CHECK(!threads_here_reads_input(), "the yield is cleared");
+    engine_set_yield(NULL);
+    CHECK(!engine_searches_here(), "the yield is cleared");
 }
 
 /* The other processes of a cluster build, as the search sees them (thread.h: ProcessHooks): a deeper line
@@ -477,7 +478,7 @@ static void test_shared_busy_marks(void)
     static _Alignas(64) unsigned char shared[THREADS_BUSY_BYTES];
     const Key parent = 0x5a5a123412341234ULL;
     const Move m = 77;
-    CHECK(threads_count() == 1 && !threads_split_work(), "one thread alone splits no work");
+    CHECK(engine_threads() == 1 && !threads_split_work(), "one thread alone splits no work");
     threads_share_busy(shared);
     CHECK(threads_split_work(), "one thread with shared marks splits work");
     thread_mark_busy(parent, m);
@@ -501,16 +502,16 @@ static void test_new_game_history(void)
     for (size_t i = 0; i < sizeof t->hist.butterfly / sizeof t->hist.butterfly[0][0]; i++)
         learned |= (&t->hist.butterfly[0][0])[i] != 0;
     CHECK(learned && t->hist.searched, "a search of 20000 nodes leaves quiet-move history");
-    threads_new_game();
+    engine_new_game();
     bool zero = true;
     for (size_t i = 0; i < sizeof t->hist.butterfly / sizeof t->hist.butterfly[0][0]; i++)
         zero &= (&t->hist.butterfly[0][0])[i] == 0;
     CHECK(zero && !t->hist.searched, "a new game clears the main thread's history");
-    CHECK(threads_set_count(2), "two threads");
+    CHECK(engine_set_threads(2), "two threads");
     const SearchThread *h = threads_get(1);
     CHECK(h && !h->hist.searched && h->hist.butterfly[0][1] == 0, "a new helper's history is clear, not yet searched");
-    threads_new_game();
-    CHECK(threads_set_count(1), "one thread again");
+    engine_new_game();
+    CHECK(engine_set_threads(1), "one thread again");
 }
 
 void test_search(void)

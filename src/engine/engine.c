@@ -1,5 +1,7 @@
 /*
- * engine.c - the front ends' API (engine.h) over the thread pool.
+ * engine.c - the part of the front ends' API (engine.h) that joins the thread
+ * pool to the net, perft and the statistics; the pool's own part is defined
+ * in thread.c, where its state lives.
  */
 #include "engine.h"
 
@@ -32,8 +34,6 @@ bool engine_load_net(const char *path, char *err, size_t errlen)
     threads_set_net(net);
     return true;
 }
-
-void engine_use_net(bool on) { threads_use_net(on); }
 
 bool engine_net_on(void) { return threads_net() != NULL; }
 
@@ -69,63 +69,18 @@ void engine_net_describe(char *buf, size_t len)
                  net->checksum, threads_net_used() ? "" : ", switched off (Use NNUE false)");
 }
 
-void engine_exit(void) { threads_exit(); }
-
 Move engine_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
 {
     SearchThread *t = threads_main();
     t->pos = *pos;
     t->limits = *limits;
-    threads_control_reset(false);
+    engine_job_reset(false);
     return search_run(t, rep);
 }
 
-bool engine_go(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
-{
-    return threads_start(pos, limits, rep);
-}
-
-void engine_go_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
-{
-    threads_search_here(pos, limits, rep);
-}
-
-bool engine_searches_here(void) { return threads_here_reads_input(); }
-
-void engine_stop(void) { threads_stop(); }
-
 bool engine_stopped(void) { return atomic_load(&g_stop); }
 
-bool engine_ponderhit(void) { return threads_ponderhit(); }
-
-void engine_wait(void) { threads_wait(); }
-
-bool engine_busy(void) { return threads_busy(); }
-
-bool engine_run_job(void (*fn)(void *), void *arg) { return threads_run_job(fn, arg); }
-
-void engine_job_finishing(void) { threads_job_finishing(); }
-
-Move engine_job_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
-{
-    return threads_job_search(pos, limits, rep);
-}
-
 uint64_t engine_perft(Position *pos, int depth) { return perft_count(pos, depth, &g_stop); }
-
-void engine_job_reset(bool ponder) { threads_control_reset(ponder); }
-
-void engine_set_yield(void (*yield)(int nap_ms)) { threads_set_yield(yield); }
-
-bool engine_set_threads(int n) { return threads_set_count(n); }
-
-int engine_threads(void) { return threads_count(); }
-
-void engine_new_game(void) { threads_new_game(); }
-
-void engine_clear_histories(void) { threads_clear_histories(); }
-
-uint64_t engine_nodes(void) { return threads_nodes(); }
 
 const SearchStats *engine_stats(void) { return &threads_main()->s.stats; }
 
@@ -135,7 +90,7 @@ Score engine_root_score(void) { return threads_main()->s.root[0].score; }
  * there first (or in the same instant as the main thread, which this cannot tell apart). */
 int engine_finisher(int depth)
 {
-    for (int i = 1; i < threads_count(); i++)
+    for (int i = 1; i < engine_threads(); i++)
         if (threads_get(i)->s.completed_depth >= depth)
             return i;
     return 0;
@@ -145,12 +100,10 @@ void engine_add_iterations(IterationTally sum[2][MAX_PLY])
 {
     if (threads_main()->s.nroot == 0) /* no legal move: no iteration, and the helpers were not started */
         return;
-    for (int i = 0; i < threads_count(); i++)
+    for (int i = 0; i < engine_threads(); i++)
         for (int d = 0; d < MAX_PLY; d++)
             for (int c = 0; c < 2; c++) {
                 sum[i > 0][d].nodes[c] += threads_get(i)->s.iterations[d].nodes[c];
                 sum[i > 0][d].count[c] += threads_get(i)->s.iterations[d].count[c];
             }
 }
-
-void engine_set_stack_size(size_t bytes) { threads_set_stack_size(bytes); }

@@ -18,7 +18,9 @@
  *                   searches with engine_job_search)
  * Before each search the stop and ponder flags are reset in one place
  * (thread.c), never by a front end. The position is copied: the caller may
- * change its own at once.
+ * change its own at once. The pool's part of this API is defined in thread.c,
+ * where its state lives; engine.c defines what joins the pool to the net,
+ * perft and the statistics.
  */
 #ifndef CHARIOT_ENGINE_H
 #define CHARIOT_ENGINE_H
@@ -26,23 +28,32 @@
 #include "search.h"
 
 void engine_init(void); /* the thread pool (one thread); the table is sized by tt_resize */
-void engine_exit(void); /* stop any search, end the threads */
+void engine_exit(void); /* stop any search, end the threads (the pool's, thread.c) */
 
 /* Searches. */
 Move engine_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
-bool engine_go(const Position *pos, const SearchLimits *limits, const SearchReporter *rep); /* false: no thread */
+/* false (nothing started): the search thread could not be created; the front end says so and may search here. */
+bool engine_go(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
+/* Without a yield (engine_set_yield) no input is read meanwhile, so infinite and ponder are dropped; with one,
+ * the search calls it every YIELD_EVERY_MS (and naps in it while an infinite or ponder search waits for stop or
+ * ponderhit), the caller reads its commands there, and the search runs as on the worker: busy until bestmove,
+ * stopped by engine_stop, switched by engine_ponderhit. */
 void engine_go_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
 bool engine_searches_here(void); /* a yield is set (engine_set_yield): searches run on the caller */
 void engine_stop(void);          /* every search returns as soon as it can (safe in a signal handler) */
 bool engine_stopped(void);       /* a stop was asked for since the search started */
 bool engine_ponderhit(void);     /* false: no search is pondering (ignored) */
 void engine_wait(void);          /* until the search (or job) has ended and its last line is written */
-bool engine_busy(void);          /* searching, and bestmove not yet sent */
+bool engine_busy(void);          /* searching, and bestmove not yet sent (the flag clears before it) */
 
-/* Jobs on the search thread (see above); engine_job_reset(ponder) resets the stop and ponder flags between
- * a job's searches, under the front end's own lock (thread.h has the hand-off rules). */
+/* Jobs on the search thread (see above): fn(arg) runs there as if it were a search (busy until it returns; a
+ * stop stops it). Its searches run one after another (CECP: think, play the move, ponder on the reply): before
+ * each, engine_job_reset(ponder) resets the control state (nothing stopped, pondering as asked, no ponderhit)
+ * under the front end's own lock, the one its stop requests are made under, so that no stop falls between a
+ * search and the next; engine_job_search runs one search to its end and returns its best move, its reporter's
+ * callbacks called as given. */
 bool engine_run_job(void (*fn)(void *), void *arg);
-void engine_job_finishing(void); /* a job's last line is coming: commands are taken again */
+void engine_job_finishing(void); /* a job's last line is coming: commands are taken (and wait for the job) again */
 Move engine_job_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
 void engine_job_reset(bool ponder);
 
@@ -50,11 +61,13 @@ void engine_job_reset(bool ponder);
 uint64_t engine_perft(Position *pos, int depth);
 
 /* Searching without threads (WebAssembly): yield(nap_ms) is called every YIELD_EVERY_MS of a search. */
-void engine_set_yield(void (*yield)(int nap_ms));
+void engine_set_yield(void (*yield)(int nap_ms)); /* NULL: none (the default) */
 
 /* Settings and state between searches. */
-enum { MAX_THREADS = 256 };     /* the Threads option's largest value */
-bool engine_set_threads(int n); /* false: the old pool stays, or fewer threads run (engine_threads says) */
+enum { MAX_THREADS = 256 }; /* the Threads option's largest value */
+/* false: out of memory (the old pool stays) or a thread could not be started (the pool keeps the threads that
+ * run; engine_threads says how many). Helpers are persistent threads that sleep between searches. */
+bool engine_set_threads(int n);
 int engine_threads(void);
 void engine_new_game(void); /* forget the game's histories (ucinewgame) */
 void engine_clear_histories(void);
@@ -71,7 +84,7 @@ void engine_net_describe(char *buf, size_t len);     /* which net, its size and 
 Score engine_evaluate(const Position *pos);          /* the evaluation the searches use (side to move) */
 
 /* What the last search did (bench, the table laboratory). */
-uint64_t engine_nodes(void);           /* every thread's nodes */
+uint64_t engine_nodes(void);           /* every thread's nodes as far as published, and other processes' */
 const SearchStats *engine_stats(void); /* the main thread's counters */
 Score engine_root_score(void);         /* the main thread's score of its best root move */
 int engine_finisher(int depth);        /* the thread whose iteration of `depth` ended the search: 0 main */

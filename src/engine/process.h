@@ -11,7 +11,7 @@
 
 uint64_t threads_nodes_published(void); /* this process's threads as published (to CHECK_STOP_EVERY): any thread */
 /* Nodes searched elsewhere during this search (the other processes of a cluster build), added to
- * threads_nodes(); NULL, the default: none. */
+ * engine_nodes(); NULL, the default: none. */
 void threads_set_extra_nodes(uint64_t (*fn)(void));
 /* The n-th of several processes searching the same position (a cluster build's rank; 0, the default:
  * the only one). Its threads take the helper patterns after the first n * Threads (threads_helper_id),

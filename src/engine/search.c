@@ -50,8 +50,8 @@ static inline bool should_stop(SearchThread *t)
     bool stop = false;
     if ((n & (CHECK_STOP_EVERY - 1)) == 0) {
         atomic_store_explicit(&t->published, n, memory_order_relaxed);
-        if (t->id == 0 && threads_count() > 1)
-            t->s.others_nodes = threads_nodes() - n;
+        if (t->id == 0 && engine_threads() > 1)
+            t->s.others_nodes = engine_nodes() - n;
         stop = thread_time_up(t);
     }
     if (t->id == 0 && t->limits.nodes && n + t->s.others_nodes >= t->limits.nodes)

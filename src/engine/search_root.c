@@ -45,7 +45,7 @@ static void send_info(const SearchThread *t, const SearchReporter *rep, int dept
     info.multipv = multipv;
     info.score = score;
     info.bound = bound;
-    info.nodes = threads_nodes();
+    info.nodes = engine_nodes();
     info.time_ms = time_now_ms() - t->s.start_ms;
     info.hashfull = tt_enabled() ? threads_hashfull() : 0;
     info.pv_len = len;
@@ -204,7 +204,7 @@ static const SearchThread *best_thread(const SearchThread *t)
     const SearchThread *best = t;
     if (multipv_lines(t) > 1)
         return t;
-    for (int i = 1; i < threads_count(); i++) {
+    for (int i = 1; i < engine_threads(); i++) {
         const SearchThread *h = threads_get(i);
         if (h->s.completed_depth == 0)
             continue;
@@ -261,7 +261,7 @@ static void setup_root(SearchThread *t)
 
 static void prepare_helpers(const SearchThread *t)
 {
-    for (int i = 1; i < threads_count(); i++) {
+    for (int i = 1; i < engine_threads(); i++) {
         SearchThread *h = threads_get(i);
         h->pos = t->pos;
         h->limits = t->limits;
@@ -375,7 +375,7 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
         return MOVE_NONE;
     }
     threads_set_ending(pos_key(pos), multipv_lines(t) == 1 && !t->limits.weakened ? t->limits.depth : 0);
-    const bool helpers = threads_count() > 1;
+    const bool helpers = engine_threads() > 1;
     if (helpers) {
         prepare_helpers(t);
         threads_launch_helpers();

@@ -24,10 +24,10 @@ static _Atomic int64_t ponderhit_ms; /* when the last ponderhit came, 0: none in
 
 static SearchThread *pool[MAX_THREADS];
 static int pool_size;
-/* pool_size and the pool change under size_lock (threads_set_count, never during a search). The protocol
+/* pool_size and the pool change under size_lock (engine_set_threads, never during a search). The protocol
  * thread and the search threads read them freely; a thread outside the search (a cluster build's
  * exchange) takes the lock, since a search can end and `setoption Threads` free a thread between its
- * look at threads_busy and its read. */
+ * look at engine_busy and its read. */
 static pthread_mutex_t size_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Helpers are persistent: each sleeps on `pool_wake` until the next search.
@@ -45,16 +45,16 @@ static unsigned helper_seen[MAX_THREADS]; /* the last generation each helper ran
 static unsigned pool_generation;          /* one more for each search the helpers join */
 static int helpers_running;               /* helpers not yet done with this generation */
 static bool pool_quit;                    /* helpers are to exit */
-/* Outside threads_set_count, pool[1 .. pool_size-1] each have a running helper thread. */
+/* Outside engine_set_threads, pool[1 .. pool_size-1] each have a running helper thread. */
 static SearchThread *main_thread;
 static NnueNet *net_set;     /* the net (threads_set_net), owned here */
 static bool net_used = true; /* false: searches use the fitted evaluation */
-/* The worker, the thread that runs the main search or a job (threads_start, threads_run_job), is
+/* The worker, the thread that runs the main search or a job (engine_go, engine_run_job), is
  * persistent too: created at its first task, it sleeps on `worker_wake` between tasks. Created per
  * task, it cost a thread's creation and join at every `go` and every XBoard move: a replay of the
  * XBoard fuzz corpus started 3,022 threads for 246 sessions, 42 now (docs/reliability.md).
  * `worker_task` is the task to run, NULL once it has returned; the protocol thread posts a task only
- * when none is pending, and threads_wait waits (on `worker_done`) until it is NULL again: after that,
+ * when none is pending, and engine_wait waits (on `worker_done`) until it is NULL again: after that,
  * as after a join, nothing of the last task runs, and the worker touches only these three. */
 static pthread_mutex_t worker_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t worker_wake = PTHREAD_COND_INITIALIZER; /* a task posted, or quit */
@@ -67,7 +67,7 @@ static bool worker_running; /* a task was posted and not yet waited for (protoco
 static SearchReporter worker_reporter;
 static atomic_bool searching;
 static size_t stack_bytes = THREAD_STACK_BYTES;
-/* A search run on the caller's thread (threads_search_here) with a yield set hands control back to the
+/* A search run on the caller's thread (engine_go_here) with a yield set hands control back to the
  * caller's event loop about every YIELD_EVERY_MS, so that stop, ponderhit and isready are read meanwhile
  * (the WebAssembly build without threads). Only the main search thread calls it, between nodes. */
 static void (*here_yield)(int nap_ms);
@@ -90,7 +90,7 @@ static int thread_create(pthread_t *id, void *(*fn)(void *), void *arg)
 
 static void worker_retire(void);
 
-void threads_set_stack_size(size_t bytes)
+void engine_set_stack_size(size_t bytes)
 {
     worker_retire(); /* after waiting for its task: the next task gets a worker with the new stack */
     stack_bytes = bytes;
@@ -150,7 +150,7 @@ void threads_init(void)
 
 SearchThread *threads_main(void) { return main_thread; }
 SearchThread *threads_get(int i) { return i >= 0 && i < pool_size ? pool[i] : NULL; }
-int threads_count(void) { return pool_size; }
+int engine_threads(void) { return pool_size; }
 
 /* Free the search threads pool[from .. to-1] (their helper threads, if any, have ended). */
 static void free_threads(int from, int to)
@@ -206,9 +206,9 @@ static bool helpers_start_all(void)
     return true;
 }
 
-bool threads_set_count(int n)
+bool engine_set_threads(int n)
 {
-    threads_wait();
+    engine_wait();
     if (n < 1 || n > MAX_THREADS)
         return false;
     if (n == pool_size)
@@ -227,10 +227,10 @@ bool threads_set_count(int n)
     return ok;
 }
 
-void threads_exit(void)
+void engine_exit(void)
 {
-    threads_stop();
-    threads_set_count(1);
+    engine_stop();
+    engine_set_threads(1);
     worker_retire();
 }
 
@@ -280,14 +280,14 @@ void threads_set_net(NnueNet *net)
     clear_eval_caches();
 }
 
-void threads_use_net(bool on)
+void engine_use_net(bool on)
 {
     if (on != net_used)
         clear_eval_caches();
     net_used = on;
 }
 
-void threads_clear_histories(void)
+void engine_clear_histories(void)
 {
     for (int i = 0; i < pool_size; i++)
         history_clear_if_searched(&pool[i]->hist); /* a fresh helper's 4 MB stay untouched */
@@ -298,7 +298,7 @@ void threads_clear_histories(void)
  * command sent right after bestmove is taken, not refused as "while
  * searching". The worker may still be finishing that line, so every
  * command that changes what a search reads (the position, options, the
- * table) first waits for the worker with threads_wait(); after the wait
+ * table) first waits for the worker with engine_wait(); after the wait
  * nothing of the last search runs. */
 static void worker_bestmove(Move best, Move ponder, void *ctx)
 {
@@ -337,7 +337,7 @@ static void *worker_loop(void *arg)
     return NULL;
 }
 
-void threads_wait(void)
+void engine_wait(void)
 {
     if (!worker_running)
         return;
@@ -348,10 +348,10 @@ void threads_wait(void)
     worker_running = false;
 }
 
-/* Ends the parked worker thread, if any (no task pending: after threads_wait). */
+/* Ends the parked worker thread, if any (no task pending: after engine_wait). */
 static void worker_retire(void)
 {
-    threads_wait();
+    engine_wait();
     if (!worker_exists)
         return;
     pthread_mutex_lock(&worker_lock);
@@ -388,9 +388,9 @@ static bool launch_worker(void *(*fn)(void *))
     return true;
 }
 
-bool threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
+bool engine_go(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
 {
-    threads_wait();
+    engine_wait();
     main_thread->pos = *pos;
     main_thread->limits = *limits;
     worker_reporter = *rep;
@@ -398,13 +398,13 @@ bool threads_start(const Position *pos, const SearchLimits *limits, const Search
     return launch_worker(worker_main);
 }
 
-void threads_set_yield(void (*yield)(int nap_ms)) { here_yield = yield; }
+void engine_set_yield(void (*yield)(int nap_ms)) { here_yield = yield; }
 
-bool threads_here_reads_input(void) { return here_yield != NULL; }
+bool engine_searches_here(void) { return here_yield != NULL; }
 
-void threads_search_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
+void engine_go_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
 {
-    threads_wait();
+    engine_wait();
     main_thread->pos = *pos;
     main_thread->limits = *limits;
     if (!here_yield) /* nobody could end them */
@@ -441,26 +441,26 @@ static void *job_main(void *arg)
     return NULL;
 }
 
-void threads_job_finishing(void) { atomic_store(&searching, false); }
+void engine_job_finishing(void) { atomic_store(&searching, false); }
 
-void threads_control_reset(bool ponder) { reset_control(ponder); }
+void engine_job_reset(bool ponder) { reset_control(ponder); }
 
-Move threads_job_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
+Move engine_job_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep)
 {
     main_thread->pos = *pos;
     main_thread->limits = *limits;
     return search_run(main_thread, rep);
 }
 
-bool threads_run_job(void (*fn)(void *), void *arg)
+bool engine_run_job(void (*fn)(void *), void *arg)
 {
-    threads_wait();
+    engine_wait();
     worker_job = (WorkerJob){fn, arg};
     reset_control(false);
     return launch_worker(job_main);
 }
 
-void threads_stop(void)
+void engine_stop(void)
 {
     atomic_store(&g_pondering, false);
     atomic_store(&g_stop, true);
@@ -468,7 +468,7 @@ void threads_stop(void)
 
 /* Only a search that ponders is switched to its clock, from now on; a stray
  * ponderhit leaves an ordinary search's clock alone. */
-bool threads_ponderhit(void)
+bool engine_ponderhit(void)
 {
     if (!atomic_load(&searching) || !atomic_load(&g_pondering))
         return false;
@@ -477,11 +477,11 @@ bool threads_ponderhit(void)
     return true;
 }
 
-bool threads_busy(void) { return atomic_load(&searching); }
+bool engine_busy(void) { return atomic_load(&searching); }
 
-void threads_new_game(void)
+void engine_new_game(void)
 {
-    threads_wait();
-    threads_clear_histories();
+    engine_wait();
+    engine_clear_histories();
     tt_clear();
 }

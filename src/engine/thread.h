@@ -74,26 +74,22 @@ bool thread_time_up(SearchThread *t);
 int64_t thread_elapsed(const SearchThread *t);          /* ms our clock has run in this search */
 void thread_hold_until_released(const SearchThread *t); /* infinite/ponder: wait for stop or ponderhit */
 
-/* The pool: thread 0 is the main search thread. */
+/* The pool: thread 0 is the main search thread. thread.c also defines the pool's part of the front ends' API
+ * (engine.h: engine_go and engine_go_here, engine_stop, engine_ponderhit, engine_wait, engine_busy, the jobs,
+ * engine_set_yield and engine_searches_here, engine_set_threads and engine_threads, engine_nodes, engine_exit,
+ * engine_new_game, engine_clear_histories, engine_use_net, engine_set_stack_size), where its state lives;
+ * engine.c defines the rest, which joins the pool to the net, perft and the statistics. The engine's own
+ * files call those functions by the same names. */
 void threads_init(void);
 SearchThread *threads_main(void);
 SearchThread *threads_get(int i);
-int threads_count(void);
-/* false: out of memory (the old pool stays) or a thread could not be started
- * (the pool keeps the threads that run). Helpers are persistent threads that
- * sleep between searches. */
-bool threads_set_count(int n);
-void threads_exit(void);      /* stop any search, end the helper threads */
-uint64_t threads_nodes(void); /* all threads, as far as published (and the extra nodes below); on the main thread */
 void threads_launch_helpers(void);
 void threads_join_helpers(void);
-void threads_clear_histories(void);
 /* The evaluation every search takes at its start: the net set here unless it is switched off. Changed only
  * between searches; each change empties the threads' evaluation caches. */
 const NnueNet *threads_net(void);     /* NULL: the fitted evaluation */
 const NnueNet *threads_net_set(void); /* the net set, switched on or not (NULL: none) */
 void threads_set_net(NnueNet *net);   /* the pool owns it from now on (the old one is freed); NULL: none */
-void threads_use_net(bool on);
 bool threads_net_used(void);
 
 /* Work splitting between threads: a thread about to enter a subtree that
@@ -103,34 +99,8 @@ bool threads_net_used(void);
 bool thread_busy_elsewhere(Key parent, Move m);
 void thread_mark_busy(Key parent, Move m);
 void thread_unmark_busy(Key parent, Move m);
-/* Starts a search on the worker thread; false (nothing started) when the
- * thread cannot be created: the front end says so and may search in place. */
-bool threads_start(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
-/* The same search on the calling thread. Without a yield (below) no input is read meanwhile, so infinite
- * and ponder are dropped; with one, the search calls it every YIELD_EVERY_MS (and naps in it while an
- * infinite or ponder search waits for stop or ponderhit), the caller reads its commands there, and the
- * search runs as on the worker: busy until bestmove, stopped by threads_stop, switched by ponderhit. */
-void threads_search_here(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
-enum { YIELD_EVERY_MS = 20, YIELD_HOLD_NAP_MS = 10 };
-void threads_set_yield(void (*yield)(int nap_ms)); /* NULL: none (the default) */
-bool threads_here_reads_input(void);               /* a yield is set: searching here reads input */
-/* Runs fn(arg) on the worker thread as if it were a search (busy until it returns; stop sets g_stop). */
-bool threads_run_job(void (*fn)(void *), void *arg);
-/* A job's last line is coming: from now on commands are taken (and wait for the worker), as after bestmove. */
-void threads_job_finishing(void);
-/* Searches inside a job, one after another (CECP: think, play the move, ponder on the reply). Before each
- * search the job resets the control state (nothing stopped, pondering as asked, no ponderhit) under the
- * front end's own lock, the one its stop requests are made under, so that no stop falls between a search
- * and the next. threads_job_search runs one search to its end on the worker thread and returns its best
- * move; its reporter's callbacks are called as given (the worker stays busy until the job returns). */
-void threads_control_reset(bool ponder);
-Move threads_job_search(const Position *pos, const SearchLimits *limits, const SearchReporter *rep);
-void threads_stop(void);
-bool threads_ponderhit(void);              /* false: no search is pondering (ignored) */
-enum { THREAD_STACK_BYTES = 8 << 20 };     /* each search thread's stack */
-void threads_set_stack_size(size_t bytes); /* for the threads created from now on (tests: a size that fails) */
-void threads_wait(void);
-bool threads_busy(void); /* searching, and bestmove not yet sent (the flag clears before it) */
-void threads_new_game(void);
+
+enum { YIELD_EVERY_MS = 20, YIELD_HOLD_NAP_MS = 10 }; /* engine_set_yield's rhythm */
+enum { THREAD_STACK_BYTES = 8 << 20 };                /* each search thread's stack (engine_set_stack_size) */
 
 #endif

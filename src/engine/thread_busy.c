@@ -20,7 +20,7 @@ static BusySlot *busy = own_busy; /* threads_share_busy */
 
 void threads_share_busy(void *mem) { busy = mem ? mem : own_busy; }
 
-bool threads_split_work(void) { return threads_count() > 1 || busy != own_busy; }
+bool threads_split_work(void) { return engine_threads() > 1 || busy != own_busy; }
 
 /* Never 0 (an empty slot): the position's key mixed with the move. */
 static inline uint64_t busy_tag(Key parent, Move m) { return (parent ^ ((uint64_t)m + 1) * 0x9E3779B97F4A7C15ULL) | 1; }

@@ -16,7 +16,7 @@ static int process_rank; /* threads_set_process_rank */
 void threads_set_process_rank(int rank) { process_rank = rank; }
 int threads_process_rank(void) { return process_rank; }
 
-int threads_helper_id(const SearchThread *t) { return t->id + process_rank * threads_count(); }
+int threads_helper_id(const SearchThread *t) { return t->id + process_rank * engine_threads(); }
 
 void threads_set_extra_nodes(uint64_t (*fn)(void)) { extra_nodes = fn; }
 
@@ -65,17 +65,17 @@ void threads_search_finished(void)
     if (!process_hooks.finished)
         return;
     SearchStats sum = {0};
-    for (int i = 0; i < threads_count(); i++)
+    for (int i = 0; i < engine_threads(); i++)
         search_stats_add(&sum, &threads_get(i)->s.stats);
     process_hooks.finished(&sum);
 }
 
 int threads_hashfull(void) { return process_hooks.hashfull ? process_hooks.hashfull() : tt_hashfull(); }
 
-uint64_t threads_nodes(void)
+uint64_t engine_nodes(void)
 {
     uint64_t n = threads_main()->s.stats.nodes;
-    for (int i = 1; i < threads_count(); i++)
+    for (int i = 1; i < engine_threads(); i++)
         n += atomic_load_explicit(&threads_get(i)->published, memory_order_relaxed);
     return extra_nodes ? n + extra_nodes() : n;
 }

@@ -9,7 +9,7 @@
  * is a start FEN and the moves since (so that undo can replay it).
  *
  * Threads. The protocol thread reads commands; the engine's thinking runs
- * as one job on the worker thread (threads_run_job): think, play the move,
+ * as one job on the worker thread (engine_run_job): think, play the move,
  * then, with pondering on, ponder on the expected reply, and on a ponder
  * hit go on thinking in the same search, play, ponder again, until a
  * ponder miss, the end of the game or a stop. `lock` guards the game, the
@@ -17,7 +17,7 @@
  * move and choose the next search), the protocol thread for every command
  * that reads or changes them while a job may run. A stop is always
  * requested under the lock, and the job resets the stop flag under it
- * (threads_control_reset), so no stop falls between two searches of a job.
+ * (engine_job_reset), so no stop falls between two searches of a job.
  * A command that replaces the game (new, setboard, undo, force, result,
  * quit) first marks the job's move as unwanted, stops the job and joins it.
  */

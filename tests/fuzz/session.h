@@ -112,13 +112,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
  * cleared: they only order moves, and clearing them took a third of the time. */
 static void session_reset(void)
 {
-    threads_stop();
-    threads_wait();
+    engine_stop();
+    engine_wait();
     g_settings = session_defaults;
     /* everything but the lock (the first member, unlocked now): the loop freed the game's moves */
     memcpy((char *)&g_xboard + offsetof(XBoard, start_fen),
            (const char *)&xboard_defaults + offsetof(XBoard, start_fen), sizeof g_xboard - offsetof(XBoard, start_fen));
-    threads_set_count(1);
+    engine_set_threads(1);
     tt_set_clear_threads(1);
     tt_set_scheme(session_scheme);
     tt_set_store_depth0(true);
@@ -531,7 +531,7 @@ static void session_run(Dialect d, const char *prefix, const uint8_t *data, size
         xboard_loop_from(NULL);
     proto_set_input(NULL);
     fclose(f);
-    FUZZ_CHECK(!threads_busy(), "a search still runs after the loop ended");
+    FUZZ_CHECK(!engine_busy(), "a search still runs after the loop ended");
     /* every size the session set was capped (a setoption the harness cut unlike the loop once
      * allocated 816 MiB per session: corpus/ucci/regress-setoption-ff-hashsize) */
     FUZZ_CHECK(tt_size_mb() <= FUZZ_HASH_CAP, "a %zu MiB table: a size escaped the harness's cap", tt_size_mb());
