@@ -67,6 +67,10 @@ export async function reviewGame({engine, referee, start, moves, depth, onProgre
   const n = moves.length;
   const spec = (k) => start + (k ? ' moves ' + moves.slice(0, k).join(' ') : '');
   const positions = new Array(n + 1).fill(null);
+  /* An analysis that a move made just before the review had asked for starts only once the one before it has
+   * stopped, which can be after the review began: stopped here, or the engine would refuse ucinewgame while it
+   * searches and the review would start from its table and histories, not from a new game's. */
+  await engine.stop();
   engine.send('ucinewgame');
   for (let k = 0; k <= n && !cancelled(); k++) {
     const i = n - k;
