@@ -259,6 +259,17 @@ IN
 check "alone: every rank exits 0 (rc $(cat "$tmp/alone.rc"))" [ "$(cat "$tmp/alone.rc")" = 0 ]
 check "alone: rank 0 says why and serves alone" bash -c "grep -q 'CHARIOT_CLUSTER_HOME_MB differs between ranks (8 to 64).*rank 0 serves alone' $tmp/alone.err && grep -q '^info string the cluster could not start (CHARIOT_CLUSTER_HOME_MB differs' $tmp/alone.out && grep -q '^bestmove' $tmp/alone.out"
 
+# One rank (mpirun -np 1): the ordinary engine, with the same input as a cluster's rank 0 (the launcher's pipe).
+session one "-np 1 $XQ" <<'IN'
+uci
+wait ^uciok
+position startpos
+go depth 6
+sleep 1
+quit
+IN
+check "one rank: a session answered, and the rank exits 0 (rc $(cat "$tmp/one.rc"))" \
+    bash -c "[ \"\$(cat $tmp/one.rc)\" = 0 ] && grep -q '^uciok' $tmp/one.out && grep -q '^bestmove' $tmp/one.out"
 check "one rank: bench is the ordinary one" bash -c "[ \"\$($MPIRUN -np 1 $XQ bench 2>/dev/null | grep 'Nodes searched')\" = \"\$(./chariot bench | grep 'Nodes searched')\" ]"
 check "two ranks refuse a command-line tool" bash -c "! $MPIRUN $OVERSUB -np 2 $XQ bench >/dev/null 2>&1"
 

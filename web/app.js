@@ -616,11 +616,19 @@ async function startReview() {
   } catch (e) {
     $('review-status').textContent = `The review failed: ${e.message}`;
   }
-  const finished = app.reviewing === run;
-  if (finished) app.reviewing = 0;
-  showReviewButtons();
-  if (!result || gameKey() !== key) { if (finished) refresh(); return; } /* another game by now */
-  if (result.judged.error) { $('review-status').textContent = `The review failed: ${result.judged.error}`; return; }
+  /* The review ends (app.reviewing back to 0) in the same turn as its result is kept: whoever sees it ended sees
+   * this review, not the last one, in app.review (the better lines below are asked for in between). */
+  const end = () => {
+    if (app.reviewing === run) app.reviewing = 0;
+    showReviewButtons();
+  };
+  if (!result || gameKey() !== key) { /* another game by now */
+    const finished = app.reviewing === run;
+    end();
+    if (finished) refresh();
+    return;
+  }
+  if (result.judged.error) { end(); $('review-status').textContent = `The review failed: ${result.judged.error}`; return; }
   const better = [];
   for (const [i, m] of (result.judged.moves || []).entries()) {
     const p = result.positions[i];
@@ -628,6 +636,7 @@ async function startReview() {
   }
   const searched = result.positions.filter(Boolean).length;
   app.review = {key, depth, better, ...result};
+  end();
   $('review-status').textContent = searched === moves.length + 1
     ? `Reviewed at depth ${depth} in ${((performance.now() - t0) / 1000).toFixed(1)} s.`
     : `Stopped: ${searched} of ${moves.length + 1} positions searched at depth ${depth}, the moves between them judged.`;

@@ -997,6 +997,16 @@ static void follow_alone(void)
         nanosleep(&nap, NULL);
 }
 
+/* Rank 0 alone (one rank, or the cluster could not start): its protocol loop reads leader_input() itself, the
+ * launcher's named pipe where the GUI's lines come (its standard input is then empty). False: that cannot be read. */
+static bool read_leader_input(void)
+{
+    FILE *in = leader_input();
+    if (in && in != stdin)
+        proto_set_input(in); /* open until the process ends */
+    return in != NULL;
+}
+
 bool cluster_serve(void)
 {
     if (size > 1 && !*alone_why && !start_ranks())
@@ -1010,20 +1020,15 @@ bool cluster_serve(void)
         snprintf(fallback_note, sizeof fallback_note, "the cluster could not start (%s): rank 0 serves alone",
                  alone_why);
         fprintf(stderr, "chariot-mpi: %s\n", fallback_note);
-        FILE *in = leader_input(); /* the launcher's named pipe, where the GUI's lines come (not standard input) */
-        if (!in)
-            return false;
-        if (in != stdin)
-            proto_set_input(in); /* open until the process ends */
         proto_set_notice(fallback_note);
-        return true;
+        return read_leader_input();
     }
     if (size == 1) { /* the ordinary engine; CHARIOT_CLUSTER_STATS still counts its searches (the baseline) */
         if (getenv("CHARIOT_CLUSTER_STATS")) {
             const ProcessHooks hooks = {NULL, NULL, search_finished, NULL};
             threads_set_process_hooks(&hooks);
         }
-        return true;
+        return read_leader_input();
     }
     serving = true;
     proto_set_input(pipe_in);

@@ -66,9 +66,10 @@ bool cluster_start(int *argc, char ***argv);
  * commands from proto_input() as usual. Errors of MPI calls return (MPI_ERRORS_RETURN): a window the library
  * refuses makes every rank fall back (no node sharing, remote probes by message; CHARIOT_CLUSTER_WINDOWS
  * turns them off), said once on stderr and to the GUI (proto_set_notice). Where nothing works (no
- * MPI_THREAD_MULTIPLE, ...), rank 0 serves the GUI alone and says why, from the same input as the relay's
- * (CHARIOT_CLUSTER_INPUT's file where it is set). False: this rank has nothing to serve (a rank other than 0
- * whose cluster could not start, which has waited for rank 0's end; rank 0 alone whose input cannot be read). */
+ * MPI_THREAD_MULTIPLE, ...), rank 0 serves the GUI alone and says why. Rank 0 alone (that, or one rank) reads
+ * the same input as the relay's (CHARIOT_CLUSTER_INPUT's file where it is set). False: this rank has nothing to
+ * serve (a rank other than 0 whose cluster could not start, which has waited for rank 0's end; rank 0 alone
+ * whose input cannot be read). */
 bool cluster_serve(void);
 int cluster_rank(void);
 int cluster_size(void);
