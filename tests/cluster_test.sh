@@ -247,27 +247,16 @@ IN
     check "container: the node still shares its slices" bash -c "grep -q 'rank 1: .* [1-9][0-9]* slice entries' $tmp/container.err"
 fi
 
+# A short UCI session: uciok, a search to depth 6, quit.
+short_input() { printf '%s\n' uci 'wait ^uciok' 'position startpos' 'go depth 6' 'sleep 1' quit; }
+
 # Nothing works (here: slices of different sizes): rank 0 serves the GUI alone and says why; every rank ends.
-session alone "-np 1 env CHARIOT_CLUSTER_HOME_MB=8 $XQ : -np 1 $XQ" <<'IN'
-uci
-wait ^uciok
-position startpos
-go depth 6
-sleep 1
-quit
-IN
+short_input | session alone "-np 1 env CHARIOT_CLUSTER_HOME_MB=8 $XQ : -np 1 $XQ"
 check "alone: every rank exits 0 (rc $(cat "$tmp/alone.rc"))" [ "$(cat "$tmp/alone.rc")" = 0 ]
 check "alone: rank 0 says why and serves alone" bash -c "grep -q 'CHARIOT_CLUSTER_HOME_MB differs between ranks (8 to 64).*rank 0 serves alone' $tmp/alone.err && grep -q '^info string the cluster could not start (CHARIOT_CLUSTER_HOME_MB differs' $tmp/alone.out && grep -q '^bestmove' $tmp/alone.out"
 
 # One rank (mpirun -np 1): the ordinary engine, with the same input as a cluster's rank 0 (the launcher's pipe).
-session one "-np 1 $XQ" <<'IN'
-uci
-wait ^uciok
-position startpos
-go depth 6
-sleep 1
-quit
-IN
+short_input | session one "-np 1 $XQ"
 check "one rank: a session answered, and the rank exits 0 (rc $(cat "$tmp/one.rc"))" \
     bash -c "[ \"\$(cat $tmp/one.rc)\" = 0 ] && grep -q '^uciok' $tmp/one.out && grep -q '^bestmove' $tmp/one.out"
 check "one rank: bench is the ordinary one" bash -c "[ \"\$($MPIRUN -np 1 $XQ bench 2>/dev/null | grep 'Nodes searched')\" = \"\$(./chariot bench | grep 'Nodes searched')\" ]"
