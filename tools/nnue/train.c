@@ -75,13 +75,50 @@ _Static_assert((int)NNUE_MAX_ACTIVE <= (int)DG_MAX_PIECES && (int)NNUE_MAX_ACTIV
                    (int)SQUARE_NB <= (int)NNUE_MAX_SQUARES_LIMIT,
                "a record holds every piece the net's range check counts");
 
-/* One position as the trainer keeps it: the active inputs of each perspective and the target. */
+/* One position as the trainer keeps it in memory (72 bytes): its pieces by square, in the order of the
+ * squares, the side to move and the target. A mirror image (--mirror) is not kept: it is this position
+ * read with its files mirrored (sample_inputs). Before 2026-11-30 the trainer kept both perspectives'
+ * inputs of every position and of every twin, 136 bytes each (272 a position with --mirror). */
+typedef struct {
+    uint8_t square[SAMPLE_PIECES], piece[SAMPLE_PIECES];
+    float target;
+    uint8_t n, stm;
+} Sample;
+_Static_assert(SQUARE_NB <= 256 && PIECE_NB <= 256, "a square and a piece code fit a byte each");
+
+/* What the net reads of a position: the active inputs of each perspective and the target. */
 typedef struct {
     uint16_t feat[2][SAMPLE_PIECES]; /* [0] the side to move's, [1] the other side's */
     uint8_t n;
-    uint8_t twin; /* 1: the previous sample mirrored left to right (--mirror) */
+    uint8_t twin; /* 1: the position mirrored left to right (--mirror) */
     float target;
-} Sample;
+} Inputs;
+
+/* The positions read. With --mirror, index 2i is the i-th position kept and 2i + 1 its mirror image;
+ * without, index i is the i-th. */
+typedef struct {
+    Sample *kept;
+    size_t n; /* indices, twins included */
+    bool mirror;
+} Samples;
+
+/* The inputs of index i: the twin reads the same pieces on the mirrored files, which both games' rules
+ * ignore. The inputs come in the order of the squares read, so the sums the net makes of them are the
+ * same as when the trainer kept them. */
+static void sample_inputs(const Samples *s, size_t i, Inputs *x)
+{
+    const Sample *k = &s->kept[s->mirror ? i >> 1 : i];
+    const int twin = s->mirror ? (int)(i & 1) : 0;
+    x->n = k->n;
+    x->twin = (uint8_t)twin;
+    x->target = k->target;
+    for (int p = 0; p < k->n; p++) {
+        const int sq = k->square[p];
+        const int at = twin ? sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB : sq;
+        x->feat[0][p] = (uint16_t)game_nnue_feature(k->stm, k->piece[p], at);
+        x->feat[1][p] = (uint16_t)game_nnue_feature(!k->stm, k->piece[p], at);
+    }
+}
 
 typedef struct {
     int hidden;
@@ -120,8 +157,8 @@ static double sigmoid(double x) { return 1.0 / (1.0 + exp(-x)); }
 /* Where load_file's positions go. */
 typedef struct {
     const Options *o;
-    Sample **s;
-    size_t *n, *cap;
+    Samples *s;
+    size_t *cap; /* positions kept room for */
     bool failed;
 } Loading;
 
@@ -129,39 +166,38 @@ static bool load_entry(void *ctx, const DgEntry *e)
 {
     Loading *l = ctx;
     const Options *o = l->o;
-    if (*l->n >= o->max_positions)
+    Samples *s = l->s;
+    const size_t kept = s->mirror ? s->n / 2 : s->n;
+    if (s->n >= o->max_positions)
         return false;
-    if (*l->n + 2 > *l->cap) { /* room for a position and its twin */
+    if (kept + 1 > *l->cap) {
         *l->cap = *l->cap ? *l->cap * 2 : 1 << 16;
-        Sample *grown = realloc(*l->s, *l->cap * sizeof **l->s);
+        Sample *grown = realloc(s->kept, *l->cap * sizeof *s->kept);
         if (!grown) {
-            fprintf(stderr, "train: out of memory at %zu positions\n", *l->n);
+            fprintf(stderr, "train: out of memory at %zu positions\n", kept);
             l->failed = true;
             return false;
         }
-        *l->s = grown;
+        s->kept = grown;
     }
     const double result = (e->result + 1) / 2.0, guess = sigmoid(e->score / o->scale);
-    for (int twin = 0; twin <= (int)o->mirror; twin++) {
-        Sample *x = &(*l->s)[(*l->n)++];
-        x->n = 0;
-        x->twin = (uint8_t)twin;
-        for (int sq = 0; sq < SQUARE_NB && x->n < SAMPLE_PIECES; sq++)
-            if (e->board[sq]) {
-                /* the twin: the same position with the files mirrored, which both games' rules ignore */
-                const int at = twin ? sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB : sq;
-                x->feat[0][x->n] = (uint16_t)game_nnue_feature(e->stm, e->board[sq], at);
-                x->feat[1][x->n] = (uint16_t)game_nnue_feature(!e->stm, e->board[sq], at);
-                x->n++;
-            }
-        x->target = (float)(o->lambda * result + (1 - o->lambda) * guess);
-    }
+    Sample *x = &s->kept[kept];
+    x->n = 0;
+    x->stm = (uint8_t)e->stm;
+    for (int sq = 0; sq < SQUARE_NB && x->n < SAMPLE_PIECES; sq++)
+        if (e->board[sq]) {
+            x->square[x->n] = (uint8_t)sq;
+            x->piece[x->n] = e->board[sq];
+            x->n++;
+        }
+    x->target = (float)(o->lambda * result + (1 - o->lambda) * guess);
+    s->n += s->mirror ? 2 : 1;
     return true;
 }
 
 /* Reads the kept positions of every complete game of one file, of either format (datafile.h), appending
  * to *s. false: the file is not usable. */
-static bool load_file(const char *path, const Options *o, Sample **s, size_t *n, size_t *cap)
+static bool load_file(const char *path, const Options *o, Samples *s, size_t *cap)
 {
     DataReader r;
     char err[320];
@@ -169,7 +205,7 @@ static bool load_file(const char *path, const Options *o, Sample **s, size_t *n,
         fprintf(stderr, "train: %s is not %s training data (%s)\n", path, GAME_NAME, err);
         return false;
     }
-    Loading l = {o, s, n, cap, false};
+    Loading l = {o, s, cap, false};
     const int got = data_each(&r, load_entry, &l, err, sizeof err);
     data_close(&r);
     if (got < 0) {
@@ -180,7 +216,7 @@ static bool load_file(const char *path, const Options *o, Sample **s, size_t *n,
 }
 
 /* The net's output in centipawns for one sample; h receives the two clipped hidden layers. */
-static float forward(const Net *net, const Sample *x, float *h)
+static float forward(const Net *net, const Inputs *x, float *h)
 {
     const int nh = net->hidden;
     float out = net->b2;
@@ -203,7 +239,7 @@ static float forward(const Net *net, const Sample *x, float *h)
 /* Gradients of one batch slice, summed into g (same layout as a Net), and the slice's summed loss. */
 typedef struct {
     const Net *net;
-    const Sample *samples;
+    const Samples *samples;
     const size_t *order;
     size_t from, to;
     double scale, loss;
@@ -218,7 +254,9 @@ static void *slice_run(void *arg)
     const int nh = net->hidden;
     s->loss = 0;
     for (size_t k = s->from; k < s->to; k++) {
-        const Sample *x = &s->samples[s->order[k]];
+        Inputs in;
+        sample_inputs(s->samples, s->order[k], &in);
+        const Inputs *x = &in;
         const float out = forward(net, x, s->h);
         const double p = sigmoid(out / s->scale), err = p - x->target;
         s->loss += err * err;
@@ -286,12 +324,14 @@ static void adam(float *w, const float *g, Moments *mo, size_t n, double lr, dou
     }
 }
 
-static double mean_loss(const Net *net, const Sample *s, const size_t *idx, size_t n, double scale)
+static double mean_loss(const Net *net, const Samples *s, const size_t *idx, size_t n, double scale)
 {
     float h[2 * MAX_HIDDEN];
     double sum = 0;
     for (size_t k = 0; k < n; k++) {
-        const double e = sigmoid(forward(net, &s[idx[k]], h) / scale) - s[idx[k]].target;
+        Inputs x;
+        sample_inputs(s, idx[k], &x);
+        const double e = sigmoid(forward(net, &x, h) / scale) - x.target;
         sum += e * e;
     }
     return n ? sum / (double)n : 0;
@@ -343,7 +383,7 @@ static int keep_in_range(Net *net, int16_t *q, double limit, bool squares_only)
 /* The integer net's output in centipawns for one sample: the format's reference arithmetic, which the
  * engine's equals (nnue_format.h, tests/test_nnue.c). */
 static double quantised_forward(const int16_t *w1, const int16_t *b1, const int16_t *w2, int32_t b2, int nh,
-                                const Sample *x)
+                                const Inputs *x)
 {
     return (double)nnue_reference_output(w1, b1, w2, b2, (size_t)nh, x->feat[0], x->feat[1], x->n);
 }
@@ -351,7 +391,7 @@ static double quantised_forward(const int16_t *w1, const int16_t *b1, const int1
 /* Writes the quantised net and prints how far its outputs are from the float net's, and how close its
  * weights come to the format's ranges (nnue_format.h); a net whose accumulators could leave int16 is not
  * written. */
-static bool write_net(const Net *net, const char *path, const Sample *s, const size_t *idx, size_t n)
+static bool write_net(const Net *net, const char *path, const Samples *s, const size_t *idx, size_t n)
 {
     const int nh = net->hidden;
     int16_t *w1 = malloc((size_t)INPUTS * (size_t)nh * sizeof *w1), b1[MAX_HIDDEN], w2[2 * MAX_HIDDEN];
@@ -364,7 +404,9 @@ static bool write_net(const Net *net, const char *path, const Sample *s, const s
     double sum = 0, most = 0;
     float h[2 * MAX_HIDDEN];
     for (size_t k = 0; k < n; k++) {
-        const double d = fabs(forward(net, &s[idx[k]], h) - quantised_forward(w1, b1, w2, b2, nh, &s[idx[k]]));
+        Inputs x;
+        sample_inputs(s, idx[k], &x);
+        const double d = fabs(forward(net, &x, h) - quantised_forward(w1, b1, w2, b2, nh, &x));
         sum += d, most = d > most ? d : most;
     }
     printf("quantised: mean |float - integer| %.2f cp, largest %.2f cp, over %zu validation positions\n",
@@ -514,18 +556,21 @@ static bool read_checkpoint(const char *path, Net *net, RunState *run)
 
 /* The settings that decide a run's result, as text a checkpoint keeps (--resume compares it): every option
  * but --threads, --out and --stop-after, the hidden size, and the number and a hash of the positions read. */
-static void settings_text(const Options *o, const Sample *s, size_t n, char *out, size_t size)
+static void settings_text(const Options *o, const Samples *s, char *out, size_t size)
 {
-    uint64_t h = 1469598103934665603ULL; /* FNV-1a over each position's inputs and target (not its padding) */
+    const size_t n = s->n;
+    uint64_t h = 1469598103934665603ULL; /* FNV-1a over each position's inputs and target */
     for (size_t i = 0; i < n; i++) {
+        Inputs x;
+        sample_inputs(s, i, &x);
         uint32_t t;
-        memcpy(&t, &s[i].target, sizeof t);
-        uint64_t words[3] = {s[i].n, s[i].twin, t};
+        memcpy(&t, &x.target, sizeof t);
+        uint64_t words[3] = {x.n, x.twin, t};
         for (int k = 0; k < 3; k++)
             h = (h ^ words[k]) * 1099511628211ULL;
         for (int side = 0; side < 2; side++)
-            for (int k = 0; k < s[i].n; k++)
-                h = (h ^ s[i].feat[side][k]) * 1099511628211ULL;
+            for (int k = 0; k < x.n; k++)
+                h = (h ^ x.feat[side][k]) * 1099511628211ULL;
     }
     snprintf(out, size,
              "game=%s hidden=%d epochs=%d batch=%d lr=%.10g lambda=%.10g scale=%.10g val=%.10g seed=%llu "
@@ -673,13 +718,14 @@ int main(int argc, char **argv)
     if (!parse_options(argc, argv, &o))
         return 2;
     game_init(); /* the game's tables: the compact data's games are replayed by its rules */
-    Sample *samples = NULL;
-    size_t n = 0, cap = 0;
+    Samples all = {.mirror = o.mirror}, *samples = &all;
+    size_t cap = 0;
     char files[4096];
     snprintf(files, sizeof files, "%s", o.data);
     for (char *save = NULL, *p = strtok_r(files, ",", &save); p; p = strtok_r(NULL, ",", &save))
-        if (!load_file(p, &o, &samples, &n, &cap))
+        if (!load_file(p, &o, samples, &cap))
             return 1;
+    const size_t n = all.n;
     if (n < 10) {
         fprintf(stderr, "train: %zu positions are too few to train on\n", n);
         return 1;
@@ -704,7 +750,7 @@ int main(int argc, char **argv)
         }
         o.hidden = net.hidden;
         char mine[sizeof run.settings];
-        settings_text(&o, samples, n, mine, sizeof mine);
+        settings_text(&o, samples, mine, sizeof mine);
         const char *was, *is;
         int was_len, is_len;
         if (settings_differ(run.settings, mine, &was, &was_len, &is, &is_len)) {
@@ -723,7 +769,7 @@ int main(int argc, char **argv)
     const bool resumed = run.epoch >= 0;
     if (!resumed) {
         run.epoch = run.step = 0;
-        settings_text(&o, samples, n, run.settings, sizeof run.settings);
+        settings_text(&o, samples, run.settings, sizeof run.settings);
         if (!moments_alloc(run.mo, o.hidden))
             return 1;
     }
@@ -734,9 +780,8 @@ int main(int argc, char **argv)
     /* One shuffle of the positions read (a twin goes with its position): the validation set is the tail,
      * without twins; the training set is the rest with their twins. */
     size_t m = 0;
-    for (size_t i = 0; i < n; i++)
-        if (!samples[i].twin)
-            order[m++] = i;
+    for (size_t i = 0; i < n; i += o.mirror ? 2 : 1)
+        order[m++] = i;
     for (size_t i = m - 1; i > 0; i--) {
         const size_t j = (size_t)(rng_next(&rng) % (i + 1)), t = order[i];
         order[i] = order[j], order[j] = t;
