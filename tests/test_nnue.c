@@ -30,27 +30,34 @@ static void put32(uint8_t *p, uint32_t v)
         p[b] = (uint8_t)(v >> (8 * b));
 }
 
-/* A net file of random weights (w1 in [-QA/4, QA/4], so that some sums clip at 0 and at QA). */
-static uint8_t *random_net_file(size_t *size, int hidden)
+/* A net file of random weights (w1 in [-QA/4, QA/4], so that some sums clip at 0 and at QA) with `buckets`
+ * output buckets: version 3's layout for one, version 4's for more (nnue_format.h). */
+static uint8_t *random_net_file(size_t *size, int hidden, int buckets)
 {
-    *size = nnue_file_size(NNUE_INPUTS, (size_t)hidden);
+    *size = nnue_file_size(NNUE_INPUTS, (size_t)hidden, (size_t)buckets);
     uint8_t *b = calloc(1, *size);
     if (!b)
         return NULL;
     memcpy(b, NNUE_MAGIC, 8);
-    const uint32_t fields[] = {NNUE_VERSION, NNUE_INPUTS, (uint32_t)hidden,
-                               NNUE_QA,      NNUE_QB,     nnue_format_hash(NNUE_INPUTS, (uint32_t)hidden)};
+    const uint32_t version = buckets == 1 ? NNUE_VERSION_ONE_BUCKET : NNUE_VERSION;
+    const uint32_t fields[] = {
+        version, NNUE_INPUTS, (uint32_t)hidden,
+        NNUE_QA, NNUE_QB,     nnue_format_hash(version, NNUE_INPUTS, (uint32_t)hidden, (uint32_t)buckets)};
     for (size_t i = 0; i < 6; i++)
         put32(b + 8 + 4 * i, fields[i]);
+    if (buckets > 1)
+        put32(b + NNUE_BUCKETS_AT, (uint32_t)buckets);
     snprintf((char *)b + NNUE_GAME_NAME_AT, NNUE_GAME_NAME_SIZE, "%s", GAME_NAME);
-    const size_t words = (size_t)NNUE_INPUTS * (size_t)hidden + 3 * (size_t)hidden;
+    const size_t first = (size_t)NNUE_INPUTS * (size_t)hidden + (size_t)hidden; /* w1 and b1 */
+    const size_t words = first + (size_t)buckets * 2 * (size_t)hidden;
     uint8_t *p = b + NNUE_HEADER_SIZE;
     for (size_t i = 0; i < words; i++, p += 2) {
         const int range = i < (size_t)NNUE_INPUTS * (size_t)hidden ? NNUE_QA / 4 * 2 + 1 : 401;
-        const int v = (int)(rng() % (uint64_t)range) - range / 2 + (i >= words - 2 * (size_t)hidden ? 0 : 8);
+        const int v = (int)(rng() % (uint64_t)range) - range / 2 + (i >= first ? 0 : 8);
         p[0] = (uint8_t)(v & 255), p[1] = (uint8_t)((unsigned)v >> 8 & 255);
     }
-    put32(p, (uint32_t)(int32_t)(rng() % 200001) - 100000u);
+    for (int k = 0; k < buckets; k++, p += 4)
+        put32(p, (uint32_t)(int32_t)(rng() % 200001) - 100000u);
     return b;
 }
 
@@ -59,7 +66,7 @@ static bool same_accumulator(const NnueNet *net, const NnueAccumulator *a, const
     for (int c = 0; c < 2; c++)
         if (memcmp(a->v[c], b->v[c], (size_t)net->hidden * sizeof a->v[c][0]))
             return false;
-    return true;
+    return a->pieces == b->pieces; /* the output bucket's count */
 }
 
 static void test_incremental(const NnueNet *net)
@@ -126,7 +133,8 @@ static void test_output(const NnueNet *net, const char *which)
     static Position pos;
     char err[160];
     uint64_t seed = 99;
-    int same = 0, positions = 0;
+    int same = 0, positions = 0, buckets = 0;
+    bool buckets_seen[NNUE_MAX_BUCKETS] = {false};
     for (int i = 0; i < GAME_BENCH_FEN_COUNT; i++) {
         if (!pos_set_fen(&pos, GAME_BENCH_FENS[i], err, sizeof err))
             continue;
@@ -138,8 +146,10 @@ static void test_output(const NnueNet *net, const char *which)
                     ours[n] = (uint16_t)game_nnue_feature(pos_side(&pos), pos_piece_on(&pos, sq), sq);
                     theirs[n++] = (uint16_t)game_nnue_feature(!pos_side(&pos), pos_piece_on(&pos, sq), sq);
                 }
-            int64_t want =
-                nnue_reference_output(net->w1, net->b1, net->w2, net->b2, (size_t)net->hidden, ours, theirs, n);
+            const int k = nnue_bucket(n, net->buckets, NNUE_MAX_ACTIVE);
+            buckets_seen[k] = true;
+            int64_t want = nnue_reference_output(net->w1, net->b1, net->w2 + (size_t)k * 2 * (size_t)net->hidden,
+                                                 net->b2[k], (size_t)net->hidden, ours, theirs, n);
             want = want > SCORE_RULE_IN_MAX - 1   ? SCORE_RULE_IN_MAX - 1
                 : want < -(SCORE_RULE_IN_MAX - 1) ? -(SCORE_RULE_IN_MAX - 1)
                                                   : want;
@@ -160,6 +170,10 @@ static void test_output(const NnueNet *net, const char *which)
     }
     CHECK(positions >= 200 && same == positions, "%s net: %d of %d positions equal the reference", which, same,
           positions);
+    for (int k = 0; k < net->buckets; k++)
+        buckets += buckets_seen[k];
+    CHECK(buckets >= (net->buckets > 1 ? 3 : 1), "%s net: the positions read %d of its %d output buckets", which,
+          buckets, net->buckets);
 }
 
 /* Sets the weight from input i to hidden unit j in a net file of TEST_HIDDEN units. */
@@ -337,10 +351,38 @@ static void test_range_counts(void)
     CHECK(wrong == 0, "%d groups' ranges wrong", wrong);
 }
 
+/* A net of output buckets (version 4): read, each position's bucket by its pieces, incremental equal to
+ * fresh, and a bucket count out of range or a version-3 header over version 4's layout refused. */
+static void test_buckets(void)
+{
+    size_t size;
+    uint8_t *file = random_net_file(&size, TEST_HIDDEN, NNUE_MAX_BUCKETS);
+    char err[256] = "";
+    NnueNet *net = file ? nnue_read(file, size, err, sizeof err) : NULL;
+    CHECK(net != NULL && net->buckets == NNUE_MAX_BUCKETS, "a net of %d output buckets reads: %s", NNUE_MAX_BUCKETS,
+          err);
+    if (net) {
+        test_output(net, "a random bucketed");
+        test_incremental(net);
+        put32(file + NNUE_BUCKETS_AT, NNUE_MAX_BUCKETS + 1);
+        expect_refused(file, size, "output buckets", "one bucket too many");
+        put32(file + NNUE_BUCKETS_AT, 0);
+        expect_refused(file, size, "output buckets", "no bucket");
+        put32(file + NNUE_BUCKETS_AT, NNUE_MAX_BUCKETS);
+        put32(file + 8, NNUE_VERSION_ONE_BUCKET);
+        expect_refused(file, size, "hash", "version 3's header on version 4's layout");
+    }
+    CHECK(nnue_bucket(2, 8, 32) == 0 && nnue_bucket(4, 8, 32) == 0 && nnue_bucket(5, 8, 32) == 1 &&
+              nnue_bucket(32, 8, 32) == 7 && nnue_bucket(40, 8, 32) == 7 && nnue_bucket(32, 1, 32) == 0,
+          "buckets by pieces: 1-4 the first of 8, 5-8 the second, 29-32 the last");
+    nnue_free(net);
+    free(file);
+}
+
 void test_nnue(void)
 {
     size_t size;
-    uint8_t *file = random_net_file(&size, TEST_HIDDEN);
+    uint8_t *file = random_net_file(&size, TEST_HIDDEN, 1);
     char err[256] = "";
     NnueNet *net = file ? nnue_read(file, size, err, sizeof err) : NULL;
     CHECK(net != NULL, "a net in the format reads: %s", err);
@@ -353,6 +395,7 @@ void test_nnue(void)
     }
     nnue_free(net);
     free(file);
+    test_buckets();
     if (NNUE_EMBEDDED_SIZE) { /* the shipped net too */
         NnueNet *shipped = nnue_read(NNUE_EMBEDDED, NNUE_EMBEDDED_SIZE, err, sizeof err);
         CHECK(shipped != NULL, "the embedded net reads: %s", err);

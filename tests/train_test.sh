@@ -111,6 +111,31 @@ ${CC:-cc} -o "$tmp/dump" "$tmp/dump.c" "$tmp/net.c"
 "$tmp/dump" | cmp -s - "$tmp/net.nnue" || fail "the embedded array differs from the net file"
 sh "$(dirname "$0")/../tools/build/embed_net.sh" "$tmp/none.nnue" > "$tmp/none.c"
 grep -q 'NNUE_EMBEDDED_SIZE = 0' "$tmp/none.c" || fail "a missing net does not embed as an empty one"
+# output buckets (--buckets): a version-4 file of the documented size; the validation loss falls; the engine
+# loads it and searches; --from a one-bucket net starts every bucket from it (its first epoch's loss is the
+# one-bucket net's, not a random start's); stopped and resumed equals never stopped; --buckets 9 is refused
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/b8.nnue" --hidden 16 --epochs 6 --batch 128 --threads 2 \
+    --buckets 8 > "$tmp/logb" || fail "training with --buckets 8 exited with $?"
+want=$((64 + 2 * (inputs * 16 + 16 + 8 * 32) + 4 * 8))
+[ "$(stat -c %s "$tmp/b8.nnue")" = "$want" ] || fail "a net of 8 buckets has $(stat -c %s "$tmp/b8.nnue") bytes, want $want"
+[ "$(od -An -tu4 -j8 -N4 "$tmp/b8.nnue" | tr -d ' ')" = 4 ] && [ "$(od -An -tu4 -j32 -N4 "$tmp/b8.nnue" | tr -d ' ')" = 8 ] ||
+    fail "a net of 8 buckets is not version 4 with 8 in its header"
+[ "$(od -An -tu4 -j8 -N4 "$tmp/net.nnue" | tr -d ' ')" = 3 ] || fail "a net of one bucket is not written as version 3"
+b_first=$(awk '/^epoch 0:/ {print $5}' "$tmp/logb")
+b_last=$(awk '/^epoch [0-9]+: training/ {v=$8} END {print v}' "$tmp/logb" | tr -d ,)
+awk -v a="$b_first" -v b="$b_last" 'BEGIN {exit !(b < a)}' || fail "with 8 buckets the validation loss did not fall: $b_first -> $b_last"
+printf 'uci\nsetoption name EvalFile value %s\nisready\neval\ngo depth 4\nquit\n' "$tmp/b8.nnue" | "$engine" > "$tmp/ucib" 2>&1
+grep -q "^info string eval net .*b8.nnue net (.* x 2 x 16 -> 1 of 8 output buckets by pieces" "$tmp/ucib" &&
+    grep -q '^bestmove ' "$tmp/ucib" || fail "the engine did not load and search with 8 buckets: $(cat "$tmp/ucib")"
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/wide.nnue" --from "$tmp/net.nnue" --buckets 8 --epochs 1 \
+    --batch 128 > "$tmp/logw" || fail "--from a one-bucket net with --buckets 8 exited with $?"
+awk '/^epoch 0:/ {w=$5} END {print w}' "$tmp/logw" | grep -qx "$(awk '/^epoch 0:/ {print $5}' "$tmp/log5")" ||
+    fail "a one-bucket net widened to 8 buckets does not start where the net stands: $(grep '^epoch 0' "$tmp/logw" "$tmp/log5")"
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/bpart.nnue" --hidden 16 --epochs 6 --batch 128 --threads 2 \
+    --buckets 8 --stop-after 2 > /dev/null || fail "--buckets 8 --stop-after 2 exited with $?"
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/bpart.nnue" --hidden 16 --epochs 6 --batch 128 --threads 2 \
+    --buckets 8 --resume > /dev/null || fail "--buckets 8 --resume exited with $?"
+cmp -s "$tmp/b8.nnue" "$tmp/bpart.nnue" || fail "with 8 buckets a run stopped and resumed differs from one never stopped"
 # bad input: a file that is not training data, a missing option, a value out of range
 printf 'not training data%.0s' {1..40} > "$tmp/junk.bin"
 if "$trainer" --data "$tmp/junk.bin" --out "$tmp/x" 2> "$tmp/err"; then fail "junk data accepted"; fi
@@ -119,6 +144,7 @@ set +e
 "$trainer" --out "$tmp/x" 2> "$tmp/err"; rc=$?
 "$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --hidden 12 2>> "$tmp/err"; rc2=$?
 "$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --acc-limit 33 2>> "$tmp/err"; rc3=$? # int16 holds 32.03
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/x" --buckets 9 2>> "$tmp/err"; rc4=$?
 set -e
-[ $rc = 2 ] && [ $rc2 = 2 ] && [ $rc3 = 2 ] || fail "bad options exit with $rc, $rc2 and $rc3, want 2"
+[ $rc = 2 ] && [ $rc2 = 2 ] && [ $rc3 = 2 ] && [ $rc4 = 2 ] || fail "bad options exit with $rc, $rc2, $rc3 and $rc4, want 2"
 echo "train_test ($trainer): ok (validation loss $first -> $last, quantised mean difference $mean cp)"

@@ -58,38 +58,44 @@ NnueNet *nnue_read(const uint8_t *bytes, size_t size, char *err, size_t errlen)
         return refuse(err, errlen, "not a Chariot net (no %s header)", NNUE_MAGIC);
     const uint32_t version = get32(bytes + 8), inputs = get32(bytes + 12), hidden = get32(bytes + 16);
     const uint32_t qa = get32(bytes + 20), qb = get32(bytes + 24), hash = get32(bytes + 28);
+    const uint32_t buckets = version == NNUE_VERSION_ONE_BUCKET ? 1 : get32(bytes + NNUE_BUCKETS_AT);
     char game[NNUE_GAME_NAME_SIZE + 1] = {0};
     memcpy(game, bytes + NNUE_GAME_NAME_AT, NNUE_GAME_NAME_SIZE);
-    if (version != NNUE_VERSION)
-        return refuse(err, errlen, "net format version %u, this engine reads version %d", version, NNUE_VERSION);
+    if (version != NNUE_VERSION && version != NNUE_VERSION_ONE_BUCKET)
+        return refuse(err, errlen, "net format version %u, this engine reads versions %d and %d", version,
+                      NNUE_VERSION_ONE_BUCKET, NNUE_VERSION);
+    if (buckets == 0 || buckets > NNUE_MAX_BUCKETS)
+        return refuse(err, errlen, "%u output buckets: 1 to %d are read", buckets, NNUE_MAX_BUCKETS);
     if (strcmp(game, GAME_NAME) != 0 || inputs != NNUE_INPUTS)
         return refuse(err, errlen, "a net for %.16s with %u inputs, not for %s (%d inputs)", game[0] ? game : "?",
                       inputs, GAME_NAME, NNUE_INPUTS);
     if (hidden == 0 || hidden > NNUE_MAX_HIDDEN || hidden % NNUE_HIDDEN_STEP != 0)
         return refuse(err, errlen, "hidden layer of %u: a multiple of %d up to %d is needed", hidden, NNUE_HIDDEN_STEP,
                       NNUE_MAX_HIDDEN);
-    if (qa != NNUE_QA || qb != NNUE_QB || hash != nnue_format_hash(inputs, hidden))
+    if (qa != NNUE_QA || qb != NNUE_QB || hash != nnue_format_hash(version, inputs, hidden, buckets))
         return refuse(err, errlen, "the header's units or hash do not match (QA %u, QB %u, hash %08x)", qa, qb, hash);
-    const size_t want = nnue_file_size(NNUE_INPUTS, hidden);
+    const size_t want = nnue_file_size(NNUE_INPUTS, hidden, buckets);
     if (size != want)
-        return refuse(err, errlen, "%zu bytes where a net of %u hidden units has %zu (%s)", size, hidden, want,
-                      size < want ? "truncated" : "trailing bytes");
+        return refuse(err, errlen, "%zu bytes where a net of %u hidden units and %u output bucket%s has %zu (%s)", size,
+                      hidden, buckets, buckets == 1 ? "" : "s", want, size < want ? "truncated" : "trailing bytes");
     NnueNet *net = calloc(1, sizeof *net);
-    const size_t nw1 = (size_t)NNUE_INPUTS * hidden;
-    if (!net || !(net->w1 = malloc(nw1 * 2)) || !(net->b1 = malloc(hidden * 2)) || !(net->w2 = malloc(hidden * 4))) {
+    const size_t nw1 = (size_t)NNUE_INPUTS * hidden, nw2 = (size_t)buckets * 2 * hidden;
+    if (!net || !(net->w1 = malloc(nw1 * 2)) || !(net->b1 = malloc(hidden * 2)) || !(net->w2 = malloc(nw2 * 2))) {
         nnue_free(net);
         return refuse(err, errlen, "out of memory for a net of %u hidden units", hidden);
     }
     net->hidden = (int)hidden;
+    net->buckets = (int)buckets;
     const uint8_t *p = bytes + NNUE_HEADER_SIZE;
     for (size_t i = 0; i < nw1; i++, p += 2)
         net->w1[i] = get16(p);
     for (size_t i = 0; i < hidden; i++, p += 2)
         net->b1[i] = get16(p);
-    for (size_t i = 0; i < 2 * (size_t)hidden; i++, p += 2)
+    for (size_t i = 0; i < nw2; i++, p += 2)
         net->w2[i] = get16(p);
-    net->b2 = (int32_t)get32(p);
-    for (size_t i = 0; i < 2 * (size_t)hidden; i++)
+    for (size_t k = 0; k < buckets; k++, p += 4)
+        net->b2[k] = (int32_t)get32(p);
+    for (size_t i = 0; i < nw2; i++)
         if (net->w2[i] <= -NNUE_W2_LIMIT * NNUE_QB || net->w2[i] >= NNUE_W2_LIMIT * NNUE_QB) {
             const int bad = net->w2[i];
             nnue_free(net);
@@ -164,11 +170,13 @@ void nnue_refresh(const NnueNet *net, const Position *pos, NnueAccumulator *a)
     const int n = net->hidden;
     for (int c = 0; c < 2; c++) {
         memcpy(a->v[c], net->b1, (size_t)n * sizeof *net->b1);
+        int pieces = 0;
         for (int sq = 0; sq < SQUARE_NB; sq++) {
             const int piece = pos_piece_on(pos, sq);
             if (piece)
-                row_add(a->v[c], w1_row(net, (Color)c, piece, sq), n);
+                row_add(a->v[c], w1_row(net, (Color)c, piece, sq), n), pieces++;
         }
+        a->pieces = (uint8_t)pieces;
     }
     a->computed = true;
 }
@@ -195,6 +203,10 @@ void nnue_made(NnueAccumulator *child, const Position *pos)
 static void update(const NnueNet *net, const NnueAccumulator *parent, NnueAccumulator *child)
 {
     const int n = net->hidden;
+    int pieces = parent->pieces;
+    for (int i = 0; i < child->n; i++)
+        pieces += (child->after[i] != 0) - (child->before[i] != 0);
+    child->pieces = (uint8_t)pieces;
     for (int c = 0; c < 2; c++) {
         memcpy(child->v[c], parent->v[c], (size_t)n * sizeof *child->v[c]);
         for (int i = 0; i < child->n; i++) {
@@ -254,8 +266,9 @@ static int32_t clipped_dot(const int16_t *acc, const int16_t *w, int n)
 
 static Score output(const NnueNet *net, const NnueAccumulator *a, Color us)
 {
-    const int n = net->hidden;
-    const int64_t sum = (int64_t)net->b2 + clipped_dot(a->v[us], net->w2, n) + clipped_dot(a->v[!us], net->w2 + n, n);
+    const int n = net->hidden, k = nnue_bucket(a->pieces, net->buckets, NNUE_MAX_ACTIVE);
+    const int16_t *w2 = net->w2 + (size_t)k * 2 * (size_t)n;
+    const int64_t sum = (int64_t)net->b2[k] + clipped_dot(a->v[us], w2, n) + clipped_dot(a->v[!us], w2 + n, n);
     const int64_t cp = nnue_output_cp(sum);
     const int64_t limit = SCORE_RULE_IN_MAX - 1;
     return (Score)(cp > limit ? limit : cp < -limit ? -limit : cp);

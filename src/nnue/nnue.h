@@ -11,7 +11,8 @@
  * added or taken away, for both perspectives), or, when none is near, sums
  * the rows of every piece afresh. Accumulators are kept by colour, so a
  * null move only copies; the side to move picks which comes first in the
- * output layer. The engine owns this arithmetic; a game owns only its map.
+ * output layer, and the pieces on the board which of its buckets is read. The
+ * engine owns this arithmetic; a game owns only its map.
  */
 #ifndef CHARIOT_NNUE_H
 #define CHARIOT_NNUE_H
@@ -23,8 +24,9 @@ typedef struct NnueNet {
     int hidden;  /* N */
     int16_t *w1; /* [NNUE_INPUTS][N]: the hidden layer's row of each input */
     int16_t *b1; /* [N] */
-    int16_t *w2; /* [2 * N]: the side to move's half first */
-    int32_t b2;
+    int buckets; /* B: output buckets, chosen by the pieces on the board (nnue_bucket) */
+    int16_t *w2; /* [B][2 * N]: each bucket's side-to-move half first */
+    int32_t b2[NNUE_MAX_BUCKETS];
     uint32_t checksum; /* of the weights (FNV-1a), shown by `eval` */
     char source[256];  /* "embedded" or the file it was read from */
 } NnueNet;
@@ -50,6 +52,7 @@ extern const size_t NNUE_EMBEDDED_SIZE;
 typedef struct {
     int16_t v[2][NNUE_MAX_HIDDEN]; /* by colour: b1 + the rows of the pieces as that colour sees them */
     bool computed;
+    uint8_t pieces;                                            /* on the board: picks the output bucket */
     uint8_t n;                                                 /* squares the move into this ply changed */
     uint8_t sq[MOVE_SQUARES_MAX];                              /* which */
     uint8_t before[MOVE_SQUARES_MAX], after[MOVE_SQUARES_MAX]; /* piece codes, 0 = empty */

@@ -10,17 +10,20 @@
  *    12  inputs                    uint32, the game's NNUE_INPUTS
  *    16  hidden                    uint32, N: a multiple of NNUE_HIDDEN_STEP up to NNUE_MAX_HIDDEN
  *    20  QA, 24 QB                 uint32, the integer units below
- *    28  hash                      uint32, nnue_format_hash(inputs, hidden)
- *    32  reserved (zero)           8 bytes
+ *    28  hash                      uint32, nnue_format_hash(version, inputs, hidden, buckets)
+ *    32  buckets                   uint32, B: output buckets, 1 to NNUE_MAX_BUCKETS (version 4; zero in 3)
+ *    36  reserved (zero)           4 bytes
  *    40  game name                 NUL-padded, 16 bytes
  *    56  reserved (zero)           8 bytes
- *   then w1 int16[inputs][hidden], b1 int16[hidden], w2 int16[2 * hidden], b2 int32:
- *   nnue_file_size(inputs, hidden) bytes in all.
+ *   then w1 int16[inputs][hidden], b1 int16[hidden], w2 int16[B][2 * hidden], b2 int32[B]:
+ *   nnue_file_size(inputs, hidden, B) bytes in all.
  *
- * The net: a perspective net (inputs -> N) x 2 -> 1. Each side's accumulator is b1 plus the w1 rows of
- * its active inputs (int16, 1.0 = QA); the output is b2 + w2 . [clip(acc of the side to move), clip(acc
- * of the other side)], clip to [0, QA], w2 at 1.0 = QB, b2 at 1.0 = QA * QB; times NNUE_OUTPUT_CP / (QA
- * * QB) it is the evaluation in centipawns of the side to move.
+ * The net: a perspective net (inputs -> N) x 2 -> B, of which one output is read. Each side's accumulator
+ * is b1 plus the w1 rows of its active inputs (int16, 1.0 = QA); the output is b2[k] + w2[k] . [clip(acc of
+ * the side to move), clip(acc of the other side)], clip to [0, QA], w2 at 1.0 = QB, b2 at 1.0 = QA * QB,
+ * where k is the position's bucket by the pieces on the board (nnue_bucket); times NNUE_OUTPUT_CP / (QA *
+ * QB) it is the evaluation in centipawns of the side to move. A net of one bucket is written as version 3,
+ * the layout before buckets (the nets shipped so far), and read as either.
  *
  * The units: version 2 had QA 255 and QB 256, and its integer net was 13 centipawns on average from the float
  * one (the shipped xiangqi net); QA 1023 and QB 512 (version 3) bring that to 2.3 (docs/nnue.md). An
@@ -38,8 +41,11 @@
 
 #define NNUE_MAGIC "CHRTNNUE"
 enum {
-    NNUE_VERSION = 3,
+    NNUE_VERSION = 4,            /* output buckets */
+    NNUE_VERSION_ONE_BUCKET = 3, /* the layout of a net of one bucket, as before buckets */
     NNUE_HEADER_SIZE = 64,
+    NNUE_BUCKETS_AT = 32,
+    NNUE_MAX_BUCKETS = 8,
     NNUE_QA = 1023,       /* the hidden layer's integer unit: 1.0 = QA, the clip's top */
     NNUE_QB = 512,        /* the output layer's integer unit */
     NNUE_OUTPUT_CP = 400, /* the net's output (1.0) in centipawns */
@@ -54,15 +60,26 @@ _Static_assert(NNUE_MAX_HIDDEN % NNUE_HIDDEN_STEP == 0, "the largest net is whol
 _Static_assert((int64_t)NNUE_QA *NNUE_QB *NNUE_W2_LIMIT * 2 * NNUE_MAX_HIDDEN < INT32_MAX,
                "the output layer's sum stays inside int32");
 
-/* A hash of the sizes and the units, so that a file made for another net layout is refused. */
-static inline uint32_t nnue_format_hash(uint32_t inputs, uint32_t hidden)
+/* A hash of the sizes and the units, so that a file made for another net layout is refused (version 3's
+ * hash has no bucket count: it is the hash the nets before buckets carry). */
+static inline uint32_t nnue_format_hash(uint32_t version, uint32_t inputs, uint32_t hidden, uint32_t buckets)
 {
     uint32_t h = 2166136261u;
-    const uint32_t fields[] = {NNUE_VERSION, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_OUTPUT_CP};
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+    const uint32_t fields[] = {version, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_OUTPUT_CP, buckets};
+    const size_t nfields = sizeof fields / sizeof fields[0] - (version == NNUE_VERSION_ONE_BUCKET);
+    for (size_t i = 0; i < nfields; i++)
         for (int b = 0; b < 4; b++)
             h = (h ^ ((fields[i] >> (8 * b)) & 255u)) * 16777619u;
     return h;
+}
+
+/* The output bucket of a position with `pieces` pieces on the board (kings included), of `buckets`: the
+ * range 1..max_active cut into equal parts, the fewest pieces first (chess and xiangqi: 8 buckets of 4). The
+ * trainer and the engine both call this. */
+static inline int nnue_bucket(int pieces, int buckets, int max_active)
+{
+    const int k = (pieces - 1) * buckets / max_active;
+    return k < 0 ? 0 : k >= buckets ? buckets - 1 : k;
 }
 
 /* What a board can hold, as the range check counts it: the game's feature map puts input i on square
@@ -158,9 +175,9 @@ static inline int32_t nnue_worst_accumulator(const int16_t *w1, const int16_t *b
     return worst;
 }
 
-static inline size_t nnue_file_size(size_t inputs, size_t hidden)
+static inline size_t nnue_file_size(size_t inputs, size_t hidden, size_t buckets)
 {
-    return NNUE_HEADER_SIZE + 2 * (inputs * hidden + hidden + 2 * hidden) + 4;
+    return NNUE_HEADER_SIZE + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
 }
 
 /* The output layer's sum (b2 + w2 . [clip(acc of the side to move), clip(acc of the other)], the units above)
@@ -168,8 +185,9 @@ static inline size_t nnue_file_size(size_t inputs, size_t hidden)
 static inline int64_t nnue_output_cp(int64_t sum) { return sum * NNUE_OUTPUT_CP / ((int64_t)NNUE_QA * NNUE_QB); }
 
 /* The integer net's output in centipawns for a position given as the active inputs each perspective sees
- * (ours[0..n): the side to move's, theirs[0..n): the other side's): each accumulator b1 plus the w1 rows of
- * its inputs, clipped to [0, QA], dotted with its half of w2 (the side to move's first), plus b2, through
+ * (ours[0..n): the side to move's, theirs[0..n): the other side's; w2 and b2 its bucket's): each accumulator
+ * b1 plus the w1 rows of its inputs, clipped to [0, QA], dotted with its half of w2 (the side to move's
+ * first), plus b2, through
  * nnue_output_cp. Scalar and slow: the reference the engine's SIMD arithmetic must equal (tests/test_nnue.c)
  * and the trainer measures its quantised net with. */
 static inline int64_t nnue_reference_output(const int16_t *w1, const int16_t *b1, const int16_t *w2, int32_t b2,

@@ -128,6 +128,14 @@ xiangqi)
         trainon chariot-train xq-r7-from6.nnue "$files" "xq-r8c-l$lambda.nnue" 480 --acc-count pieces --threads 1 \
             --lambda $lambda
     done
+    # output buckets (2026-11-29): round 8's run at 300,590 games, round 7's net trained on with all of it at
+    # λ 0.05, one output bucket and eight by pieces, one thread each (trained on xq-r8-n625-s81.chain, the
+    # compact copy of the record file datagen wrote before 2026-11-29: the same positions, the same nets)
+    netround chariot xq-r7-from6.nnue xq-r8-n625 625 81:300590
+    for buckets in 1 8; do
+        trainon chariot-train xq-r7-from6.nnue "$files" "xq-r8d-b$buckets.nnue" 480 --acc-count pieces --threads 1 \
+            --lambda 0.05 --buckets $buckets
+    done
     ;;
 chess)
     make -s chariot-chess chariot-train-chess

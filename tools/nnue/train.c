@@ -8,7 +8,7 @@
  *   chariot-train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]
  *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
  *                 [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]
- *                 [--acc-count pieces|squares] [--stop-after K] [--resume]
+ *                 [--acc-count pieces|squares] [--stop-after K] [--resume] [--buckets 1]
  *
  * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
  * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
@@ -35,6 +35,13 @@
  * count (the threads' gradients are summed in their order). Without NET.float --resume starts afresh; with
  * one of other settings it refuses, naming the first setting that differs. The checkpoint is written to a
  * temporary file and renamed, so a kill leaves the previous epoch's whole.
+ *
+ * Output buckets (--buckets B, 1 to NNUE_MAX_BUCKETS): B output layers, one read for each position, chosen by
+ * the pieces on its board (nnue_bucket: 8 buckets of 4 pieces each); each bucket's w2 and b2 learn from its
+ * positions only. From random weights every bucket starts with the same draws; --from a net of one bucket
+ * starts each bucket as that net's output layer (a net of more buckets keeps its own). A net of one bucket is
+ * written in version 3's layout and its run's settings text is as before, so the nets before buckets are
+ * made again byte for byte; more buckets write version 4 (nnue_format.h).
  *
  * The accumulator's range: the engine adds a position's w1 rows in int16, so no position may take a hidden
  * unit past INT16_MAX / QA (32.03; nnue_format.h, nnue_unit_range). Every RANGE_EVERY steps (and before a
@@ -121,16 +128,16 @@ static void sample_inputs(const Samples *s, size_t i, Inputs *x)
 }
 
 typedef struct {
-    int hidden;
+    int hidden, buckets;
     float *w1; /* [INPUTS][hidden] */
     float *b1; /* [hidden] */
-    float *w2; /* [2 * hidden] */
-    float b2;
+    float *w2; /* [buckets][2 * hidden] */
+    float *b2; /* [buckets] */
 } Net;
 
 typedef struct {
     const char *data, *out, *from;
-    int hidden, epochs, batch, threads, stop_after;
+    int hidden, buckets, epochs, batch, threads, stop_after;
     double lr, lambda, scale, val, acc_limit;
     bool acc_squares_only; /* --acc-count squares */
     bool mirror, resume;
@@ -218,8 +225,9 @@ static bool load_file(const char *path, const Options *o, Samples *s, size_t *ca
 /* The net's output in centipawns for one sample; h receives the two clipped hidden layers. */
 static float forward(const Net *net, const Inputs *x, float *h)
 {
-    const int nh = net->hidden;
-    float out = net->b2;
+    const int nh = net->hidden, k = nnue_bucket(x->n, net->buckets, NNUE_MAX_ACTIVE);
+    const float *w2 = net->w2 + (size_t)k * 2 * (size_t)nh;
+    float out = net->b2[k];
     for (int p = 0; p < 2; p++) {
         float *acc = h + p * nh;
         memcpy(acc, net->b1, (size_t)nh * sizeof *acc);
@@ -230,7 +238,7 @@ static float forward(const Net *net, const Inputs *x, float *h)
         }
         for (int j = 0; j < nh; j++) {
             acc[j] = acc[j] < 0 ? 0 : acc[j] > 1 ? 1 : acc[j];
-            out += acc[j] * net->w2[p * nh + j];
+            out += acc[j] * w2[p * nh + j];
         }
     }
     return out * OUTPUT_CP;
@@ -261,13 +269,15 @@ static void *slice_run(void *arg)
         const double p = sigmoid(out / s->scale), err = p - x->target;
         s->loss += err * err;
         const float d = (float)(2 * err * p * (1 - p) * OUTPUT_CP / s->scale); /* dloss/dout, out unscaled */
-        s->grad.b2 += d;
+        const size_t bucket = (size_t)nnue_bucket(x->n, net->buckets, NNUE_MAX_ACTIVE);
+        s->grad.b2[bucket] += d;
         for (int side = 0; side < 2; side++) {
-            const float *h = s->h + side * nh;
-            float *gw2 = s->grad.w2 + side * nh, dh[MAX_HIDDEN];
+            const size_t at = bucket * 2 * (size_t)nh + (size_t)(side * nh);
+            const float *h = s->h + side * nh, *w2 = net->w2 + at;
+            float *gw2 = s->grad.w2 + at, dh[MAX_HIDDEN];
             for (int j = 0; j < nh; j++) {
                 gw2[j] += d * h[j];
-                dh[j] = h[j] > 0 && h[j] < 1 ? d * net->w2[side * nh + j] : 0; /* clipped: no gradient */
+                dh[j] = h[j] > 0 && h[j] < 1 ? d * w2[j] : 0; /* clipped: no gradient */
                 s->grad.b1[j] += dh[j];
             }
             for (int i = 0; i < x->n; i++) {
@@ -280,22 +290,42 @@ static void *slice_run(void *arg)
     return NULL;
 }
 
-static bool net_alloc(Net *n, int hidden)
+static bool net_alloc(Net *n, int hidden, int buckets)
 {
-    n->hidden = hidden;
+    n->hidden = hidden, n->buckets = buckets;
     n->w1 = calloc((size_t)INPUTS * (size_t)hidden, sizeof *n->w1);
     n->b1 = calloc((size_t)hidden, sizeof *n->b1);
-    n->w2 = calloc(2 * (size_t)hidden, sizeof *n->w2);
-    n->b2 = 0;
-    return n->w1 && n->b1 && n->w2;
+    n->w2 = calloc((size_t)buckets * 2 * (size_t)hidden, sizeof *n->w2);
+    n->b2 = calloc((size_t)buckets, sizeof *n->b2);
+    return n->w1 && n->b1 && n->w2 && n->b2;
 }
 
 static void net_zero(Net *n)
 {
     memset(n->w1, 0, (size_t)INPUTS * (size_t)n->hidden * sizeof *n->w1);
     memset(n->b1, 0, (size_t)n->hidden * sizeof *n->b1);
-    memset(n->w2, 0, 2 * (size_t)n->hidden * sizeof *n->w2);
-    n->b2 = 0;
+    memset(n->w2, 0, (size_t)n->buckets * 2 * (size_t)n->hidden * sizeof *n->w2);
+    memset(n->b2, 0, (size_t)n->buckets * sizeof *n->b2);
+}
+
+/* A net of one output bucket made one of `buckets`: each bucket starts as the one it had. */
+static bool net_widen_buckets(Net *n, int buckets)
+{
+    if (buckets == n->buckets)
+        return true;
+    const size_t half = 2 * (size_t)n->hidden;
+    float *w2 = malloc((size_t)buckets * half * sizeof *w2), *b2 = malloc((size_t)buckets * sizeof *b2);
+    if (!w2 || !b2 || n->buckets != 1) {
+        free(w2), free(b2);
+        return false;
+    }
+    for (int k = 0; k < buckets; k++) {
+        memcpy(w2 + (size_t)k * half, n->w2, half * sizeof *w2);
+        b2[k] = n->b2[0];
+    }
+    free(n->w2), free(n->b2);
+    n->w2 = w2, n->b2 = b2, n->buckets = buckets;
+    return true;
 }
 
 /* Adam over every parameter, as one flat array per part. */
@@ -311,6 +341,9 @@ typedef struct {
     char settings[1024];
 } RunState;
 #define CHECKPOINT_STATE_MAGIC "CHRTRUN1" /* after the weights: the run's state follows */
+/* A checkpoint begins with its hidden size, and, for more than one output bucket, their number above this
+ * bit (a checkpoint of one bucket is as before buckets). */
+enum { CHECKPOINT_BUCKETS_SHIFT = 16 };
 
 static void adam(float *w, const float *g, Moments *mo, size_t n, double lr, double scale, int step)
 {
@@ -382,10 +415,12 @@ static int keep_in_range(Net *net, int16_t *q, double limit, bool squares_only)
 
 /* The integer net's output in centipawns for one sample: the format's reference arithmetic, which the
  * engine's equals (nnue_format.h, tests/test_nnue.c). */
-static double quantised_forward(const int16_t *w1, const int16_t *b1, const int16_t *w2, int32_t b2, int nh,
-                                const Inputs *x)
+static double quantised_forward(const int16_t *w1, const int16_t *b1, const int16_t *w2, const int32_t *b2, int nh,
+                                int buckets, const Inputs *x)
 {
-    return (double)nnue_reference_output(w1, b1, w2, b2, (size_t)nh, x->feat[0], x->feat[1], x->n);
+    const int k = nnue_bucket(x->n, buckets, NNUE_MAX_ACTIVE);
+    return (double)nnue_reference_output(w1, b1, w2 + (size_t)k * 2 * (size_t)nh, b2[k], (size_t)nh, x->feat[0],
+                                         x->feat[1], x->n);
 }
 
 /* Writes the quantised net and prints how far its outputs are from the float net's, and how close its
@@ -393,26 +428,29 @@ static double quantised_forward(const int16_t *w1, const int16_t *b1, const int1
  * written. */
 static bool write_net(const Net *net, const char *path, const Samples *s, const size_t *idx, size_t n)
 {
-    const int nh = net->hidden;
-    int16_t *w1 = malloc((size_t)INPUTS * (size_t)nh * sizeof *w1), b1[MAX_HIDDEN], w2[2 * MAX_HIDDEN];
+    const int nh = net->hidden, nb = net->buckets, nw2 = nb * 2 * nh;
+    int16_t *w1 = malloc((size_t)INPUTS * (size_t)nh * sizeof *w1), b1[MAX_HIDDEN],
+            w2[NNUE_MAX_BUCKETS * 2 * MAX_HIDDEN];
+    int32_t b2[NNUE_MAX_BUCKETS];
     if (!w1)
         return false;
     quantise_hidden(net, w1, b1);
-    for (int j = 0; j < 2 * nh; j++)
+    for (int j = 0; j < nw2; j++)
         w2[j] = (int16_t)clamp16(fmax(-NNUE_W2_LIMIT * QB + 1, fmin(NNUE_W2_LIMIT * QB - 1, net->w2[j] * QB)));
-    const int32_t b2 = (int32_t)lround(net->b2 * QA * QB);
+    for (int k = 0; k < nb; k++)
+        b2[k] = (int32_t)lround(net->b2[k] * QA * QB);
     double sum = 0, most = 0;
     float h[2 * MAX_HIDDEN];
     for (size_t k = 0; k < n; k++) {
         Inputs x;
         sample_inputs(s, idx[k], &x);
-        const double d = fabs(forward(net, &x, h) - quantised_forward(w1, b1, w2, b2, nh, &x));
+        const double d = fabs(forward(net, &x, h) - quantised_forward(w1, b1, w2, b2, nh, nb, &x));
         sum += d, most = d > most ? d : most;
     }
     printf("quantised: mean |float - integer| %.2f cp, largest %.2f cp, over %zu validation positions\n",
            n ? sum / (double)n : 0.0, most, n);
     int w2_most = 0;
-    for (int j = 0; j < 2 * nh; j++)
+    for (int j = 0; j < nw2; j++)
         w2_most = abs(w2[j]) > w2_most ? abs(w2[j]) : w2_most;
     NnueActive active = nnue_game_active();
     const int32_t acc_most = nnue_worst_accumulator(w1, b1, (size_t)nh, &active);
@@ -435,7 +473,15 @@ static bool write_net(const Net *net, const char *path, const Samples *s, const 
     }
     uint8_t head[NNUE_HEADER_SIZE] = {0};
     memcpy(head, NNUE_MAGIC, 8);
-    const uint32_t fields[] = {NNUE_VERSION, INPUTS, (uint32_t)nh, QA, QB, nnue_format_hash(INPUTS, (uint32_t)nh)};
+    /* one bucket: version 3's layout, as the nets before buckets, byte for byte */
+    const uint32_t version = nb == 1 ? NNUE_VERSION_ONE_BUCKET : NNUE_VERSION;
+    const uint32_t fields[] = {version,
+                               INPUTS,
+                               (uint32_t)nh,
+                               QA,
+                               QB,
+                               nnue_format_hash(version, INPUTS, (uint32_t)nh, (uint32_t)nb),
+                               nb == 1 ? 0 : (uint32_t)nb};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         for (int b = 0; b < 4; b++)
             head[8 + 4 * i + (size_t)b] = (uint8_t)(fields[i] >> (8 * b));
@@ -445,26 +491,29 @@ static bool write_net(const Net *net, const char *path, const Samples *s, const 
         put16(f, w1[i]);
     for (int j = 0; j < nh; j++)
         put16(f, b1[j]);
-    for (int j = 0; j < 2 * nh; j++)
+    for (int j = 0; j < nw2; j++)
         put16(f, w2[j]);
-    for (int b = 0; b < 4; b++)
-        fputc((int)((uint32_t)b2 >> (8 * b)) & 255, f);
+    for (int k = 0; k < nb; k++)
+        for (int b = 0; b < 4; b++)
+            fputc((int)((uint32_t)b2[k] >> (8 * b)) & 255, f);
     free(w1);
     const bool ok = fclose(f) == 0;
-    printf("wrote %s: %d inputs, %d hidden, %zu bytes\n", path, INPUTS, nh, nnue_file_size(INPUTS, (size_t)nh));
+    printf("wrote %s: %d inputs, %d hidden, %d output bucket%s, %zu bytes\n", path, INPUTS, nh, nb, nb == 1 ? "" : "s",
+           nnue_file_size(INPUTS, (size_t)nh, (size_t)nb));
     return ok;
 }
 
-/* The number of floats in each part of a net of `hidden` units: w1, b1, w2, b2. */
-static void part_sizes(int hidden, size_t size[4])
+/* The number of floats in each part of a net of `hidden` units and `buckets` outputs: w1, b1, w2, b2. */
+static void part_sizes(int hidden, int buckets, size_t size[4])
 {
-    size[0] = (size_t)INPUTS * (size_t)hidden, size[1] = (size_t)hidden, size[2] = 2 * (size_t)hidden, size[3] = 1;
+    size[0] = (size_t)INPUTS * (size_t)hidden, size[1] = (size_t)hidden;
+    size[2] = (size_t)buckets * 2 * (size_t)hidden, size[3] = (size_t)buckets;
 }
 
-static bool moments_alloc(Moments mo[4], int hidden)
+static bool moments_alloc(Moments mo[4], int hidden, int buckets)
 {
     size_t size[4];
-    part_sizes(hidden, size);
+    part_sizes(hidden, buckets, size);
     bool ok = true;
     for (int k = 0; k < 4; k++) {
         mo[k] = (Moments){calloc(size[k], sizeof(float)), calloc(size[k], sizeof(float))};
@@ -486,12 +535,13 @@ static bool write_checkpoint(const Net *net, const RunState *run, const char *ou
         return false;
     }
     size_t size[4];
-    part_sizes(net->hidden, size);
-    fwrite(&net->hidden, sizeof net->hidden, 1, f);
+    part_sizes(net->hidden, net->buckets, size);
+    const int shape = net->hidden | (net->buckets > 1 ? net->buckets << CHECKPOINT_BUCKETS_SHIFT : 0);
+    fwrite(&shape, sizeof shape, 1, f);
     fwrite(net->w1, sizeof *net->w1, size[0], f);
     fwrite(net->b1, sizeof *net->b1, size[1], f);
     fwrite(net->w2, sizeof *net->w2, size[2], f);
-    fwrite(&net->b2, sizeof net->b2, 1, f);
+    fwrite(net->b2, sizeof *net->b2, size[3], f);
     const uint32_t length = (uint32_t)strlen(run->settings);
     fwrite(CHECKPOINT_STATE_MAGIC, 1, 8, f);
     fwrite(&run->epoch, sizeof run->epoch, 1, f);
@@ -519,14 +569,18 @@ static bool read_checkpoint(const char *path, Net *net, RunState *run)
         fprintf(stderr, "train: cannot read %s: %s\n", path, strerror(errno));
         return false;
     }
-    int hidden = 0;
-    bool ok = fread(&hidden, sizeof hidden, 1, f) == 1 && hidden >= NNUE_HIDDEN_STEP && hidden <= MAX_HIDDEN &&
-        hidden % NNUE_HIDDEN_STEP == 0 && net_alloc(net, hidden);
+    int shape = 0;
+    bool ok = fread(&shape, sizeof shape, 1, f) == 1;
+    const int hidden = shape & ((1 << CHECKPOINT_BUCKETS_SHIFT) - 1),
+              buckets = (shape >> CHECKPOINT_BUCKETS_SHIFT) + !(shape >> CHECKPOINT_BUCKETS_SHIFT);
+    ok = ok && shape > 0 && hidden >= NNUE_HIDDEN_STEP && hidden <= MAX_HIDDEN && hidden % NNUE_HIDDEN_STEP == 0 &&
+        buckets <= NNUE_MAX_BUCKETS && net_alloc(net, hidden, buckets);
     size_t size[4];
-    part_sizes(hidden, size);
+    part_sizes(hidden, buckets, size);
     ok = ok && fread(net->w1, sizeof *net->w1, size[0], f) == size[0] &&
         fread(net->b1, sizeof *net->b1, size[1], f) == size[1] &&
-        fread(net->w2, sizeof *net->w2, size[2], f) == size[2] && fread(&net->b2, sizeof net->b2, 1, f) == 1;
+        fread(net->w2, sizeof *net->w2, size[2], f) == size[2] &&
+        fread(net->b2, sizeof *net->b2, size[3], f) == size[3];
     char magic[8];
     const size_t got = ok ? fread(magic, 1, sizeof magic, f) : 0;
     if (run)
@@ -537,7 +591,7 @@ static bool read_checkpoint(const char *path, Net *net, RunState *run)
         ok = got == sizeof magic && !memcmp(magic, CHECKPOINT_STATE_MAGIC, sizeof magic) &&
             fread(&r.epoch, sizeof r.epoch, 1, f) == 1 && fread(&r.step, sizeof r.step, 1, f) == 1 &&
             fread(&length, sizeof length, 1, f) == 1 && r.epoch >= 0 && r.step >= 0 && length < sizeof r.settings &&
-            fread(r.settings, 1, length, f) == length && moments_alloc(r.mo, hidden);
+            fread(r.settings, 1, length, f) == length && moments_alloc(r.mo, hidden, buckets);
         for (int k = 0; ok && k < 4; k++)
             ok = fread(r.mo[k].m, sizeof(float), size[k], f) == size[k] &&
                 fread(r.mo[k].v, sizeof(float), size[k], f) == size[k];
@@ -577,6 +631,8 @@ static void settings_text(const Options *o, const Samples *s, char *out, size_t 
              "mirror=%d acc-limit=%.10g acc-count=%s random-start=%d positions=%zu data-hash=%016llx",
              GAME_NAME, o->hidden, o->epochs, o->batch, o->lr, o->lambda, o->scale, o->val, (unsigned long long)o->seed,
              o->mirror, o->acc_limit, o->acc_squares_only ? "squares" : "pieces", !o->from, n, (unsigned long long)h);
+    if (o->buckets > 1) /* a run of one bucket keeps the text of the runs before buckets */
+        snprintf(out + strlen(out), size - strlen(out), " buckets=%d", o->buckets);
 }
 
 /* Two settings_text texts (the same words in the same order) compared word by word: false when they are
@@ -604,15 +660,16 @@ static bool read_net_file(const char *path, Net *net)
         fprintf(stderr, "train: %s refused: %s\n", path, err);
         return false;
     }
-    const bool ok = net_alloc(net, q->hidden);
+    const bool ok = net_alloc(net, q->hidden, q->buckets);
     if (ok) {
         for (size_t i = 0; i < (size_t)INPUTS * (size_t)q->hidden; i++)
             net->w1[i] = (float)q->w1[i] / QA;
         for (int j = 0; j < q->hidden; j++)
             net->b1[j] = (float)q->b1[j] / QA;
-        for (int j = 0; j < 2 * q->hidden; j++)
+        for (int j = 0; j < q->buckets * 2 * q->hidden; j++)
             net->w2[j] = (float)q->w2[j] / QB;
-        net->b2 = (float)((double)q->b2 / ((double)QA * QB));
+        for (int k = 0; k < q->buckets; k++)
+            net->b2[k] = (float)((double)q->b2[k] / ((double)QA * QB));
     }
     nnue_free(q);
     return ok;
@@ -635,7 +692,7 @@ static int usage(const char *why)
             "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
             "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
             "             [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]\n"
-            "             [--acc-count pieces|squares] [--stop-after K] [--resume]\n",
+            "             [--acc-count pieces|squares] [--stop-after K] [--resume] [--buckets 1]\n",
             why);
     return 2;
 }
@@ -643,6 +700,7 @@ static int usage(const char *why)
 static bool parse_options(int argc, char **argv, Options *o)
 {
     *o = (Options){.hidden = 128,
+                   .buckets = 1,
                    .epochs = 20,
                    .batch = 4096,
                    .threads = 2,
@@ -680,6 +738,8 @@ static bool parse_options(int argc, char **argv, Options *o)
         else if (!strcmp(a, "--hidden") && num_parse_i64(v, NNUE_HIDDEN_STEP, MAX_HIDDEN, &x) == NUM_OK &&
                  x % NNUE_HIDDEN_STEP == 0)
             o->hidden = (int)x;
+        else if (!strcmp(a, "--buckets") && num_parse_i64(v, 1, NNUE_MAX_BUCKETS, &x) == NUM_OK)
+            o->buckets = (int)x;
         else if (!strcmp(a, "--epochs") && num_parse_i64(v, 0, 100000, &x) == NUM_OK)
             o->epochs = (int)x;
         else if (!strcmp(a, "--stop-after") && num_parse_i64(v, 1, 100000, &x) == NUM_OK)
@@ -764,13 +824,17 @@ int main(int argc, char **argv)
         if (!(is_net_file(o.from) ? read_net_file(o.from, &net) : read_checkpoint(o.from, &net, NULL)))
             return 1;
         o.hidden = net.hidden;
-    } else if (!net_alloc(&net, o.hidden))
+        if (net.buckets > 1) /* its buckets win, as its hidden size does; one bucket is widened to --buckets */
+            o.buckets = net.buckets;
+        else if (!net_widen_buckets(&net, o.buckets))
+            return 1;
+    } else if (!net_alloc(&net, o.hidden, o.buckets))
         return 1;
     const bool resumed = run.epoch >= 0;
     if (!resumed) {
         run.epoch = run.step = 0;
         settings_text(&o, samples, run.settings, sizeof run.settings);
-        if (!moments_alloc(run.mo, o.hidden))
+        if (!moments_alloc(run.mo, o.hidden, o.buckets))
             return 1;
     }
     const size_t nw1 = (size_t)INPUTS * (size_t)o.hidden;
@@ -800,16 +864,18 @@ int main(int argc, char **argv)
             const float w = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 0.2f;
             net.w1[i] = resumed ? net.w1[i] : w;
         }
-        for (int j = 0; j < 2 * o.hidden; j++) {
+        for (int j = 0; j < 2 * o.hidden; j++) { /* every bucket starts alike: the same draws as one */
             const float w = (float)((double)(rng_next(&rng) >> 11) / 9007199254740992.0 - 0.5) * 2.0f;
-            net.w2[j] = resumed ? net.w2[j] : w;
+            for (int k = 0; k < o.buckets; k++)
+                net.w2[(size_t)k * 2 * (size_t)o.hidden + (size_t)j] =
+                    resumed ? net.w2[(size_t)k * 2 * (size_t)o.hidden + (size_t)j] : w;
         }
     }
     for (int t = 0; t < o.threads; t++)
-        if (!net_alloc(&grad[t], o.hidden))
+        if (!net_alloc(&grad[t], o.hidden, o.buckets))
             return 1;
     Net sum;
-    if (!net_alloc(&sum, o.hidden))
+    if (!net_alloc(&sum, o.hidden, o.buckets))
         return 1;
     printf("train: %zu positions (%zu training%s, %zu validation), %d inputs, %d hidden, lambda %.2f, scale %.0f\n",
            o.mirror ? n / 2 : n, ntrain, o.mirror ? " with their mirror images" : "", nval, INPUTS, o.hidden, o.lambda,
@@ -857,16 +923,17 @@ int main(int argc, char **argv)
                     sum.w1[i] += grad[t].w1[i];
                 for (int j = 0; j < o.hidden; j++)
                     sum.b1[j] += grad[t].b1[j];
-                for (int j = 0; j < 2 * o.hidden; j++)
+                for (int j = 0; j < o.buckets * 2 * o.hidden; j++)
                     sum.w2[j] += grad[t].w2[j];
-                sum.b2 += slices[t].grad.b2;
+                for (int k = 0; k < o.buckets; k++)
+                    sum.b2[k] += grad[t].b2[k];
             }
             const double per = 1.0 / (double)(end - start);
             const int step = ++run.step;
             adam(net.w1, sum.w1, &run.mo[0], nw1, lr, per, step);
             adam(net.b1, sum.b1, &run.mo[1], (size_t)o.hidden, lr, per, step);
-            adam(net.w2, sum.w2, &run.mo[2], 2 * (size_t)o.hidden, lr, per, step);
-            adam(&net.b2, &sum.b2, &run.mo[3], 1, lr, per, step);
+            adam(net.w2, sum.w2, &run.mo[2], (size_t)o.buckets * 2 * (size_t)o.hidden, lr, per, step);
+            adam(net.b2, sum.b2, &run.mo[3], (size_t)o.buckets, lr, per, step);
             if (step % RANGE_EVERY == 0)
                 scaled += keep_in_range(&net, q1, o.acc_limit, o.acc_squares_only);
         }
