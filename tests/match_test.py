@@ -217,6 +217,11 @@ def games(fsf):
                                  "--nodes", "1", "--games", "2", "--judge", "none", *ref], tmp, "rep2")
         check("threefold repetition, the runner's own rule", s.get("draws") == 2 and
               'Termination "threefold repetition"' in pgn, out.stdout + out.stderr)
+        s, pgn, out = run_match(["--engine", scripted(tmp, rep), "name=r", "--engine", scripted(tmp, rep), "name=b",
+                                 "--nodes", "1", "--games", "2", "--judge", "none", "--opening-start", "3", *ref],
+                                tmp, "part2")
+        check("--opening-start 3: the PGN's rounds go on from the first part's (5 and 6)",
+              s.get("draws") == 2 and re.findall(r'\[Round "(\d+)"\]', pgn) == ["5", "6"], pgn)
         # a0b5: no piece moves so
         s, pgn, out = run_match(["--engine", scripted(tmp, "a0b5 a0b5"), "name=bad", "--engine", scripted(tmp, rep),
                                  "name=good", "--nodes", "1", "--games", "2", *ref], tmp, "illegal")

@@ -51,7 +51,9 @@ Openings (--openings FILE): one a line, `FEN`, `FEN moves m1 m2 ...` or `startpo
 in ranks 0-9 for xiangqi); # starts a comment. Opening i is played by engine 1 as Red/White in game 2i-1
 and as Black in game 2i; --games N is rounded up to pairs; openings repeat if there are fewer.
 --seed S shuffles them (the same order for the same S); --opening-start N begins at the Nth of that
-order, so that --seed S --opening-start 51 plays the openings a --seed S match stopped after 50 pairs had not.
+order, so that --seed S --opening-start 51 plays the openings a --seed S match stopped after 50 pairs had not;
+its PGN numbers the rounds from 101 (the games of opening pair k are rounds 2k-1 and 2k in every part), so the
+two parts' PGN files join as one match (tools/match/pair_compare.py pairs games by round).
 Without --openings every game starts from the initial position.
 
 Output: one line a game, then the summary; --pgn FILE (xiangqi moves as ICCS coordinates "H2-E2" with
@@ -509,7 +511,7 @@ def comment(info, used):
 def pgn_text(g, names, cfg):
     red, black = (names[0], names[1]) if g.e1_red else (names[1], names[0])
     tags = [("Event", cfg.event), ("Site", "tools/match/match.py"), ("Date", time.strftime("%Y.%m.%d")),
-            ("Round", str(g.number)), ("White", red), ("Black", black), ("Result", g.result)]
+            ("Round", str(g.number + cfg.round_offset)), ("White", red), ("Black", black), ("Result", g.result)]
     if cfg.game == "xiangqi":
         tags += [("Variant", "xiangqi"), ("Format", "ICCS")]
     tags += [("FEN", g.fen), ("SetUp", "1"), ("TimeControl", cfg.tc_text), ("Termination", g.reason),
@@ -934,6 +936,7 @@ def main(argv=None):
     cfg.nocapture, cfg.judge, cfg.referee, cfg.concurrency = a.nocapture, a.judge, a.referee, a.concurrency
     cfg.games, cfg.pgn, cfg.pgn_append, cfg.event, cfg.quiet = a.games, a.pgn, a.pgn_append, a.event, a.quiet
     cfg.tc_text = " / ".join(tcs)
+    cfg.round_offset = 2 * (a.opening_start - 1)  # the PGN's rounds go on from the pairs a first part played
     cfg.sprt = parse_sprt(a.sprt) if a.sprt else None
     if cfg.sprt:
         cfg.sprt["elo0"], cfg.sprt["elo1"] = float(cfg.sprt["elo0"]), float(cfg.sprt["elo1"])
