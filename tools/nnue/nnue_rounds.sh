@@ -9,7 +9,8 @@
 # about 55 minutes of datagen (3.97 M positions at ~1,250/s) and 5 minutes, round 5 about 60 minutes
 # (3.83 M positions at ~1,100/s) and 8 minutes, round 6 about 80 minutes (1.74 M positions at ~1,100/s and
 # 7.25 M at ~2,300/s) and 10 + 6 minutes, round 7 about 60 minutes (7.80 M positions at ~2,300/s) and 12
-# minutes, round 8 about 55 minutes (9.03 M positions at ~2,700/s, then 9.18 M) and 8 + 4 × 8 minutes; chess
+# minutes, round 8 about 55 minutes (9.03 M positions at ~2,700/s, then 9.18 M) and 8 + 4 × 8 minutes, and for
+# the output buckets another 60 (to 19.1 M positions) and 2 × 8 + 2 × 14 minutes (two at a time); chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
@@ -135,6 +136,11 @@ xiangqi)
     for buckets in 1 8; do
         trainon chariot-train xq-r7-from6.nnue "$files" "xq-r8d-b$buckets.nnue" 480 --acc-count pieces --threads 1 \
             --lambda 0.05 --buckets $buckets
+    done
+    # and from random weights: 128 units, 20 epochs, λ 0.1, one output bucket and eight
+    for buckets in 1 8; do
+        ./chariot-train --acc-count pieces --data "$files" --out "$out/xq-r8s-b$buckets.nnue" --hidden 128 --epochs 20 \
+            --scale 480 --lambda 0.1 --threads 1 --buckets $buckets | tail -3
     done
     ;;
 chess)
