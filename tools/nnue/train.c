@@ -84,7 +84,7 @@ _Static_assert((int)NNUE_MAX_ACTIVE <= (int)DG_MAX_PIECES && (int)NNUE_MAX_ACTIV
 
 /* One position as the trainer keeps it in memory (72 bytes): its pieces by square, in the order of the
  * squares, the side to move and the target. A mirror image (--mirror) is not kept: it is this position
- * read with its files mirrored (sample_inputs). Before 2026-11-30 the trainer kept both perspectives'
+ * read with its files mirrored (sample_inputs). Until 2026-11-29 (99d00b4) the trainer kept both perspectives'
  * inputs of every position and of every twin, 136 bytes each (272 a position with --mirror). */
 typedef struct {
     uint8_t square[SAMPLE_PIECES], piece[SAMPLE_PIECES];
