@@ -168,16 +168,16 @@ static inline const int16_t *w1_row(const NnueNet *net, Color perspective, int p
 void nnue_refresh(const NnueNet *net, const Position *pos, NnueAccumulator *a)
 {
     const int n = net->hidden;
+    int pieces = 0;
     for (int c = 0; c < 2; c++) {
         memcpy(a->v[c], net->b1, (size_t)n * sizeof *net->b1);
-        int pieces = 0;
         for (int sq = 0; sq < SQUARE_NB; sq++) {
             const int piece = pos_piece_on(pos, sq);
             if (piece)
-                row_add(a->v[c], w1_row(net, (Color)c, piece, sq), n), pieces++;
+                row_add(a->v[c], w1_row(net, (Color)c, piece, sq), n), pieces += c == 0;
         }
-        a->pieces = (uint8_t)pieces;
     }
+    a->pieces = (uint8_t)pieces;
     a->computed = true;
 }
 

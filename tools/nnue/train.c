@@ -313,9 +313,11 @@ static bool net_widen_buckets(Net *n, int buckets)
 {
     if (buckets == n->buckets)
         return true;
+    if (n->buckets != 1)
+        return false;
     const size_t half = 2 * (size_t)n->hidden;
     float *w2 = malloc((size_t)buckets * half * sizeof *w2), *b2 = malloc((size_t)buckets * sizeof *b2);
-    if (!w2 || !b2 || n->buckets != 1) {
+    if (!w2 || !b2) {
         free(w2), free(b2);
         return false;
     }
