@@ -31,22 +31,24 @@ static void put32(uint8_t *p, uint32_t v)
 }
 
 /* A net file of random weights (w1 in [-QA/4, QA/4], so that some sums clip at 0 and at QA) with `buckets`
- * output buckets: version 3's layout for one, version 4's for more (nnue_format.h). */
-static uint8_t *random_net_file(size_t *size, int hidden, int buckets)
+ * output buckets and `layout`: version 3's layout for one bucket, version 4's for more, version 5's with a
+ * layout (nnue_format.h). */
+static uint8_t *random_net_file(size_t *size, int hidden, int buckets, uint32_t layout)
 {
     *size = nnue_file_size(NNUE_INPUTS, (size_t)hidden, (size_t)buckets);
     uint8_t *b = calloc(1, *size);
     if (!b)
         return NULL;
     memcpy(b, NNUE_MAGIC, 8);
-    const uint32_t version = buckets == 1 ? NNUE_VERSION_ONE_BUCKET : NNUE_VERSION;
+    const uint32_t version = nnue_version_for((uint32_t)buckets, layout);
     const uint32_t fields[] = {
         version, NNUE_INPUTS, (uint32_t)hidden,
-        NNUE_QA, NNUE_QB,     nnue_format_hash(version, NNUE_INPUTS, (uint32_t)hidden, (uint32_t)buckets)};
+        NNUE_QA, NNUE_QB,     nnue_format_hash(version, NNUE_INPUTS, (uint32_t)hidden, (uint32_t)buckets, layout)};
     for (size_t i = 0; i < 6; i++)
         put32(b + 8 + 4 * i, fields[i]);
-    if (buckets > 1)
+    if (version != NNUE_VERSION_ONE_BUCKET)
         put32(b + NNUE_BUCKETS_AT, (uint32_t)buckets);
+    put32(b + NNUE_LAYOUT_AT, layout);
     snprintf((char *)b + NNUE_GAME_NAME_AT, NNUE_GAME_NAME_SIZE, "%s", GAME_NAME);
     const size_t first = (size_t)NNUE_INPUTS * (size_t)hidden + (size_t)hidden; /* w1 and b1 */
     const size_t words = first + (size_t)buckets * 2 * (size_t)hidden;
@@ -124,10 +126,23 @@ static void test_incremental(const NnueNet *net)
     CHECK(evaluated > TEST_GAMES * TEST_PLIES / 6 && nulls > 0, "%d evaluations, %d null moves", evaluated, nulls);
 }
 
+/* One random legal move of a game drawn from *seed; false when the side to move has none. */
+static bool random_step(Position *pos, uint64_t *seed)
+{
+    Move list[MAX_MOVES];
+    const int count = gen_legal(pos, list);
+    if (count == 0)
+        return false;
+    *seed = *seed * 6364136223846793005ull + 1442695040888963407ull;
+    pos_make(pos, list[(*seed >> 33) % (uint64_t)count]);
+    pos_trim_history(pos);
+    return true;
+}
+
 /* The engine's score (its SIMD arithmetic, fresh and incremental alike: test_incremental) equals the format's
  * reference arithmetic (nnue_reference_output, which the trainer measures its nets with), with the inputs
- * the trainer gives a position (game_nnue_feature of each piece, side to move first), on every position of
- * random games from the bench positions. */
+ * the trainer gives a position (game_nnue_feature of each piece in the views nnue_views gives, side to move
+ * first), on every position of random games from the bench positions. */
 static void test_output(const NnueNet *net, const char *which)
 {
     static Position pos;
@@ -140,11 +155,18 @@ static void test_output(const NnueNet *net, const char *which)
             continue;
         for (int ply = 0; ply < 40; ply++) {
             uint16_t ours[SQUARE_NB], theirs[SQUARE_NB];
-            int n = 0;
+            uint8_t squares[SQUARE_NB], pieces[SQUARE_NB];
+            int n = 0, view[2];
+            const Color us = pos_side(&pos);
+            for (int sq = 0; sq < SQUARE_NB; sq++)
+                if (pos_piece_on(&pos, sq))
+                    squares[n] = (uint8_t)sq, pieces[n++] = (uint8_t)pos_piece_on(&pos, sq);
+            nnue_views(net->layout, squares, pieces, n, false, view); /* as the trainer reads a position */
+            n = 0;
             for (int sq = 0; sq < SQUARE_NB; sq++)
                 if (pos_piece_on(&pos, sq)) {
-                    ours[n] = (uint16_t)game_nnue_feature(pos_side(&pos), pos_piece_on(&pos, sq), sq);
-                    theirs[n++] = (uint16_t)game_nnue_feature(!pos_side(&pos), pos_piece_on(&pos, sq), sq);
+                    ours[n] = (uint16_t)game_nnue_feature(us, pos_piece_on(&pos, sq), sq, view[us]);
+                    theirs[n++] = (uint16_t)game_nnue_feature(!us, pos_piece_on(&pos, sq), sq, view[!us]);
                 }
             const int k = nnue_bucket(n, net->buckets, NNUE_MAX_ACTIVE);
             buckets_seen[k] = true;
@@ -159,13 +181,8 @@ static void test_output(const NnueNet *net, const char *which)
             if (got != want)
                 CHECK(false, "%s net, bench game %d ply %d: the engine's score %d, the reference %lld", which, i + 1,
                       ply, got, (long long)want);
-            Move list[MAX_MOVES];
-            const int count = gen_legal(&pos, list);
-            if (count == 0)
+            if (!random_step(&pos, &seed))
                 break;
-            seed = seed * 6364136223846793005ull + 1442695040888963407ull;
-            pos_make(&pos, list[(seed >> 33) % (uint64_t)count]);
-            pos_trim_history(&pos);
         }
     }
     CHECK(positions >= 200 && same == positions, "%s net: %d of %d positions equal the reference", which, same,
@@ -306,19 +323,20 @@ static void test_feature_squares(void)
 {
     int bad = 0;
     for (int persp = 0; persp < 2; persp++)
-        for (int piece = 1; piece < 16; piece++) {
-            if ((piece & 7) == 0 || (piece & 7) >= PIECE_TYPE_NB)
-                continue;
-            bool seen[SQUARE_NB] = {false};
-            for (int sq = 0; sq < SQUARE_NB; sq++) {
-                const int f = game_nnue_feature((Color)persp, piece, sq);
-                if (f < 0 || f >= NNUE_INPUTS || seen[f % SQUARE_NB])
-                    bad++;
-                else
-                    seen[f % SQUARE_NB] = true;
+        for (int view = 0; view < 2; view++)
+            for (int piece = 1; piece < 16; piece++) {
+                if ((piece & 7) == 0 || (piece & 7) >= PIECE_TYPE_NB)
+                    continue;
+                bool seen[SQUARE_NB] = {false};
+                for (int sq = 0; sq < SQUARE_NB; sq++) {
+                    const int f = game_nnue_feature((Color)persp, piece, sq, view);
+                    if (f < 0 || f >= NNUE_INPUTS || seen[f % SQUARE_NB])
+                        bad++;
+                    else
+                        seen[f % SQUARE_NB] = true;
+                }
             }
-        }
-    CHECK(bad == 0, "each piece's inputs lie on distinct squares (%d clashes)", bad);
+    CHECK(bad == 0, "each piece's inputs lie on distinct squares in either view (%d clashes)", bad);
 }
 
 /* The range check counts pieces, not only squares: a unit whose weights are 100 on every input of one
@@ -356,7 +374,7 @@ static void test_range_counts(void)
 static void test_buckets(void)
 {
     size_t size;
-    uint8_t *file = random_net_file(&size, TEST_HIDDEN, NNUE_MAX_BUCKETS);
+    uint8_t *file = random_net_file(&size, TEST_HIDDEN, NNUE_MAX_BUCKETS, 0);
     char err[256] = "";
     NnueNet *net = file ? nnue_read(file, size, err, sizeof err) : NULL;
     CHECK(net != NULL && net->buckets == NNUE_MAX_BUCKETS, "a net of %d output buckets reads: %s", NNUE_MAX_BUCKETS,
@@ -371,6 +389,9 @@ static void test_buckets(void)
         put32(file + NNUE_BUCKETS_AT, NNUE_MAX_BUCKETS);
         put32(file + 8, NNUE_VERSION_ONE_BUCKET);
         expect_refused(file, size, "hash", "version 3's header on version 4's layout");
+        put32(file + 8, NNUE_VERSION_BUCKETS);
+        put32(file + NNUE_LAYOUT_AT, NNUE_LAYOUT_KING_MIRROR);
+        expect_refused(file, size, "layout bits", "version 4's header with a layout field");
     }
     CHECK(nnue_bucket(2, 8, 32) == 0 && nnue_bucket(4, 8, 32) == 0 && nnue_bucket(5, 8, 32) == 1 &&
               nnue_bucket(32, 8, 32) == 7 && nnue_bucket(40, 8, 32) == 7 && nnue_bucket(32, 1, 32) == 0,
@@ -379,10 +400,98 @@ static void test_buckets(void)
     free(file);
 }
 
+/* The board of a FEN mirrored left to right, its castling rights and en passant square dropped (the inputs
+ * show neither): each rank's text reversed, digits counting empty squares as before. */
+static void mirror_fen(const char *fen, char *out, size_t size)
+{
+    char board[128] = "", rest[64] = "", side[4] = "w";
+    sscanf(fen, "%127s %3s", board, side);
+    size_t o = 0;
+    for (const char *rank = board; *rank && o + 16 < sizeof rest * 4;) {
+        const size_t len = strcspn(rank, "/");
+        for (size_t i = len; i-- > 0;)
+            out[o++] = rank[i];
+        rank += len;
+        if (*rank == '/')
+            out[o++] = *rank++;
+    }
+    snprintf(rest, sizeof rest, " %s - - 0 1", side);
+    snprintf(out + o, size - o, "%s", rest);
+}
+
+/* A king-relative net (version 5, NNUE_LAYOUT_KING_MIRROR): read with its layout, equal to the reference with
+ * the trainer's views, incremental equal to fresh over random games whose kings cross from one view to the
+ * other; and exact where the layout promises it: a position and its mirror image score the same when each
+ * king's mirror image is in the other view (xiangqi: no general on file e; chess: always), which a net
+ * without the layout does not. An unknown layout bit, or version 4's number on version 5's header, is
+ * refused. */
+static void test_king_mirror(void)
+{
+    size_t size;
+    uint8_t *file = random_net_file(&size, TEST_HIDDEN, NNUE_MAX_BUCKETS, NNUE_LAYOUT_KING_MIRROR);
+    char err[256] = "";
+    NnueNet *net = file ? nnue_read(file, size, err, sizeof err) : NULL, *plain = NULL;
+    CHECK(net != NULL && net->layout == NNUE_LAYOUT_KING_MIRROR, "a king-relative net reads: %s", err);
+    size_t plain_size;
+    uint8_t *plain_file = random_net_file(&plain_size, TEST_HIDDEN, NNUE_MAX_BUCKETS, 0);
+    plain = plain_file ? nnue_read(plain_file, plain_size, err, sizeof err) : NULL;
+    if (net && plain) {
+        test_output(net, "a random king-relative");
+        test_incremental(net);
+        static Position pos, image;
+        int pairs = 0, same = 0, plain_same = 0, views_seen[2] = {0, 0};
+        uint64_t seed = 7;
+        for (int i = 0; i < GAME_BENCH_FEN_COUNT; i++) {
+            if (!pos_set_fen(&pos, GAME_BENCH_FENS[i], err, sizeof err))
+                continue;
+            for (int ply = 0; ply < 60; ply++) {
+                char fen[160], mirrored[160];
+                pos_get_fen(&pos, fen, sizeof fen);
+                mirror_fen(fen, mirrored, sizeof mirrored);
+                bool flips = true;
+                for (int sq = 0; sq < SQUARE_NB; sq++) {
+                    const int king = game_nnue_king_color(pos_piece_on(&pos, sq));
+                    const int mirror_sq = sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB;
+                    if (king >= 0) {
+                        views_seen[game_nnue_view((Color)king, sq)]++;
+                        flips = flips && game_nnue_view((Color)king, sq) != game_nnue_view((Color)king, mirror_sq);
+                    }
+                }
+                if (flips && pos_set_fen(&image, mirrored, err, sizeof err)) {
+                    pairs++;
+                    same += nnue_evaluate_fresh(net, &pos) == nnue_evaluate_fresh(net, &image);
+                    plain_same += nnue_evaluate_fresh(plain, &pos) == nnue_evaluate_fresh(plain, &image);
+                }
+                if (!random_step(&pos, &seed))
+                    break;
+            }
+        }
+        CHECK(views_seen[0] > 50 && views_seen[1] > 50, "kings seen in both views (%d, %d)", views_seen[0],
+              views_seen[1]);
+        CHECK(pairs >= 50 && same == pairs, "king-relative net: %d of %d positions score as their mirror image", same,
+              pairs);
+        CHECK(plain_same < pairs / 2,
+              "a net without the layout: %d of %d score as their mirror image (the test "
+              "tells the layouts apart)",
+              plain_same, pairs);
+        put32(file + NNUE_LAYOUT_AT, 2);
+        expect_refused(file, size, "layout bits", "an unknown layout bit");
+        put32(file + NNUE_LAYOUT_AT, NNUE_LAYOUT_KING_MIRROR);
+        put32(file + 8, NNUE_VERSION_BUCKETS);
+        expect_refused(file, size, "layout bits", "version 4's number on version 5's header");
+        put32(file + NNUE_LAYOUT_AT, 0);
+        expect_refused(file, size, "hash", "version 5's net, its layout and version made 4's");
+    }
+    nnue_free(net);
+    nnue_free(plain);
+    free(file);
+    free(plain_file);
+}
+
 void test_nnue(void)
 {
     size_t size;
-    uint8_t *file = random_net_file(&size, TEST_HIDDEN, 1);
+    uint8_t *file = random_net_file(&size, TEST_HIDDEN, 1, 0);
     char err[256] = "";
     NnueNet *net = file ? nnue_read(file, size, err, sizeof err) : NULL;
     CHECK(net != NULL, "a net in the format reads: %s", err);
@@ -396,6 +505,7 @@ void test_nnue(void)
     nnue_free(net);
     free(file);
     test_buckets();
+    test_king_mirror();
     if (NNUE_EMBEDDED_SIZE) { /* the shipped net too */
         NnueNet *shipped = nnue_read(NNUE_EMBEDDED, NNUE_EMBEDDED_SIZE, err, sizeof err);
         CHECK(shipped != NULL, "the embedded net reads: %s", err);

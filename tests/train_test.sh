@@ -121,9 +121,13 @@ want=$((64 + 2 * (inputs * 16 + 16 + 8 * 32) + 4 * 8))
 [ "$(od -An -tu4 -j8 -N4 "$tmp/b8.nnue" | tr -d ' ')" = 4 ] && [ "$(od -An -tu4 -j32 -N4 "$tmp/b8.nnue" | tr -d ' ')" = 8 ] ||
     fail "a net of 8 buckets is not version 4 with 8 in its header"
 [ "$(od -An -tu4 -j8 -N4 "$tmp/net.nnue" | tr -d ' ')" = 3 ] || fail "a net of one bucket is not written as version 3"
-b_first=$(awk '/^epoch 0:/ {print $5}' "$tmp/logb")
-b_last=$(awk '/^epoch [0-9]+: training/ {v=$8} END {print v}' "$tmp/logb" | tr -d ,)
-awk -v a="$b_first" -v b="$b_last" 'BEGIN {exit !(b < a)}' || fail "with 8 buckets the validation loss did not fall: $b_first -> $b_last"
+loss_falls() { # LOG WHAT: the validation loss of the run that wrote LOG fell from its first epoch to its last
+    local first last
+    first=$(awk '/^epoch 0:/ {print $5}' "$1")
+    last=$(awk '/^epoch [0-9]+: training/ {v=$8} END {print v}' "$1" | tr -d ,)
+    awk -v a="$first" -v b="$last" 'BEGIN {exit !(b < a)}' || fail "$2: the validation loss did not fall: $first -> $last"
+}
+loss_falls "$tmp/logb" "with 8 buckets"
 printf 'uci\nsetoption name EvalFile value %s\nisready\neval\ngo depth 4\nquit\n' "$tmp/b8.nnue" | "$engine" > "$tmp/ucib" 2>&1
 grep -q "^info string eval net .*b8.nnue net (.* x 2 x 16 -> 1 of 8 output buckets by pieces" "$tmp/ucib" &&
     grep -q '^bestmove ' "$tmp/ucib" || fail "the engine did not load and search with 8 buckets: $(cat "$tmp/ucib")"
@@ -131,11 +135,42 @@ grep -q "^info string eval net .*b8.nnue net (.* x 2 x 16 -> 1 of 8 output bucke
     --batch 128 > "$tmp/logw" || fail "--from a one-bucket net with --buckets 8 exited with $?"
 awk '/^epoch 0:/ {w=$5} END {print w}' "$tmp/logw" | grep -qx "$(awk '/^epoch 0:/ {print $5}' "$tmp/log5")" ||
     fail "a one-bucket net widened to 8 buckets does not start where the net stands: $(grep '^epoch 0' "$tmp/logw" "$tmp/log5")"
-"$trainer" --data "$tmp/sample.bin" --out "$tmp/bpart.nnue" --hidden 16 --epochs 6 --batch 128 --threads 2 \
+stop_resume() { # NET OUT ARGS...: OUT trained with ARGS for 6 epochs, stopped after 2 and resumed, equals NET
+    local net=$1 part=$2
+    shift 2
+    "$trainer" --data "$tmp/sample.bin" --out "$part" --hidden 16 --epochs 6 --batch 128 --threads 2 "$@" \
+        --stop-after 2 > /dev/null || fail "$* --stop-after 2 exited with $?"
+    "$trainer" --data "$tmp/sample.bin" --out "$part" --hidden 16 --epochs 6 --batch 128 --threads 2 "$@" \
+        --resume > /dev/null || fail "$* --resume exited with $?"
+    cmp -s "$net" "$part" || fail "with $* a run stopped and resumed differs from one never stopped"
+}
+stop_resume "$tmp/b8.nnue" "$tmp/bpart.nnue" --buckets 8
+# king-relative inputs (--king-mirror): a version-5 file with the layout bit in its header and the size of
+# its buckets; the validation loss falls; the engine loads it, says so and searches; stopped and resumed
+# equals never stopped; --from it keeps the layout; a plain run resumed with the layout is refused
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/km.nnue" --hidden 16 --epochs 6 --batch 128 --threads 2 \
+    --buckets 8 --king-mirror > "$tmp/logk" || fail "training with --king-mirror exited with $?"
+[ "$(stat -c %s "$tmp/km.nnue")" = "$want" ] || fail "a king-relative net of 8 buckets has $(stat -c %s "$tmp/km.nnue") bytes, want $want"
+[ "$(od -An -tu4 -j8 -N4 "$tmp/km.nnue" | tr -d ' ')" = 5 ] && [ "$(od -An -tu4 -j36 -N4 "$tmp/km.nnue" | tr -d ' ')" = 1 ] ||
+    fail "a king-relative net is not version 5 with layout 1 in its header"
+[ "$(od -An -tu4 -j36 -N4 "$tmp/b8.nnue" | tr -d ' ')" = 0 ] || fail "a net without the layout has layout bits"
+loss_falls "$tmp/logk" "king-relative"
+cmp -s "$tmp/km.nnue" "$tmp/b8.nnue" && fail "the king-relative net equals the plain one"
+printf 'uci\nsetoption name EvalFile value %s\nisready\neval\ngo depth 4\nquit\n' "$tmp/km.nnue" | "$engine" > "$tmp/ucik" 2>&1
+grep -q "^info string eval net .*km.nnue net (.* x 2 x 16 -> 1 of 8 output buckets by pieces, king-relative" "$tmp/ucik" &&
+    grep -q '^bestmove ' "$tmp/ucik" || fail "the engine did not load and search with a king-relative net: $(cat "$tmp/ucik")"
+stop_resume "$tmp/km.nnue" "$tmp/kpart.nnue" --buckets 8 --king-mirror
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/kagain.nnue" --from "$tmp/km.nnue" --epochs 0 > /dev/null ||
+    fail "quantising a king-relative net again exited with $?"
+cmp -s "$tmp/km.nnue" "$tmp/kagain.nnue" || fail "a king-relative net read back and written again differs"
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/kpart2.nnue" --hidden 16 --epochs 6 --batch 128 --threads 2 \
     --buckets 8 --stop-after 2 > /dev/null || fail "--buckets 8 --stop-after 2 exited with $?"
-"$trainer" --data "$tmp/sample.bin" --out "$tmp/bpart.nnue" --hidden 16 --epochs 6 --batch 128 --threads 2 \
-    --buckets 8 --resume > /dev/null || fail "--buckets 8 --resume exited with $?"
-cmp -s "$tmp/b8.nnue" "$tmp/bpart.nnue" || fail "with 8 buckets a run stopped and resumed differs from one never stopped"
+set +e
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/kpart2.nnue" --hidden 16 --epochs 6 --batch 128 --threads 2 \
+    --buckets 8 --king-mirror --resume 2> "$tmp/err"; rc=$?
+set -e
+[ $rc = 2 ] && grep -q 'this command has .*not resumed' "$tmp/err" || # the inputs' hash differs first
+    fail "a king-relative resume of a plain run: exit $rc, $(cat "$tmp/err")"
 # bad input: a file that is not training data, a missing option, a value out of range
 printf 'not training data%.0s' {1..40} > "$tmp/junk.bin"
 if "$trainer" --data "$tmp/junk.bin" --out "$tmp/x" 2> "$tmp/err"; then fail "junk data accepted"; fi

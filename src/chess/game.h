@@ -135,7 +135,8 @@ static inline const char *game_color_name(Color c) { return c == WHITE ? "White"
 static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->ply].rule50; }
 
 /* The net's feature map (docs/nnue.md): one input per (colour as the perspective sees it, piece type,
- * square as the perspective sees it), the perspective's own pieces first; Black's view turns the board
+ * square as the perspective sees it), the perspective's own pieces first; view 1 mirrors the files (the
+ * king-relative layout, game_nnue_view; view 0 always in a net without it); Black's view turns the board
  * top to bottom (rank r becomes 7 - r). The trainer (tools/nnue/train.c) uses this map too, so the two cannot
  * drift apart. */
 /* What a side can have (the FEN reader refuses more; no move adds a piece): one king, 16 pieces, 8 pawns. */
@@ -145,10 +146,17 @@ enum {
     NNUE_MAX_ACTIVE = 2 * MAX_PIECES_PER_SIDE, /* inputs on at once: the pieces a board can hold */
     NNUE_SIDE_MOST = MAX_PIECES_PER_SIDE,      /* inputs on at once of one side's groups (below) */
 };
-static inline int game_nnue_feature(Color perspective, int piece, int sq)
+/* King-relative inputs (a net whose layout has NNUE_LAYOUT_KING_MIRROR): a perspective whose own king
+ * stands on files e to h sees the board with its files mirrored, so that its king stands on files a to d
+ * (the rules are the same left and right but for castling, which the inputs do not show). */
+static inline int game_nnue_view(Color perspective, int king_sq) { return (void)perspective, king_sq % FILE_NB > 3; }
+/* The colour whose king `piece` is, or -1 (the engine and the trainer find the kings for game_nnue_view). */
+static inline int game_nnue_king_color(int piece) { return (piece & 7) == KING ? piece >> 3 : -1; }
+static inline int game_nnue_feature(Color perspective, int piece, int sq, int view)
 {
-    const int type = piece & 7, theirs = (piece >> 3) != (int)perspective;
-    const int seen = perspective == 0 ? sq : (RANK_NB - 1 - sq / FILE_NB) * FILE_NB + sq % FILE_NB;
+    const int type = piece & 7, theirs = (piece >> 3) != (int)perspective, file = sq % FILE_NB;
+    const int rank = perspective == 0 ? sq / FILE_NB : RANK_NB - 1 - sq / FILE_NB;
+    const int seen = rank * FILE_NB + (view ? FILE_NB - 1 - file : file);
     return (theirs * (PIECE_TYPE_NB - 1) + type - 1) * SQUARE_NB + seen;
 }
 /* The inputs of group g (input / SQUARE_NB: one colour's one piece type) on at once at most: promotions

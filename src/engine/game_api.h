@@ -39,8 +39,13 @@ static inline bool pos_is_noisy(const Position *pos, Move m);
 static inline Score game_no_move_score(const Position *pos, int ply); /* value when the side to move has no move */
 static inline const char *game_color_name(Color c);                   /* "Red", "White", ... */
 static inline int pos_rule_counter(const Position *pos);              /* plies counted by the move-count rule */
-/* The net's input for `piece` on `sq` seen from `perspective`, below NNUE_INPUTS (nnue.c, tools/nnue/train.c). */
-static inline int game_nnue_feature(Color perspective, int piece, int sq);
+/* The net's input for `piece` on `sq` seen from `perspective` in view 0 or 1 (1: the files mirrored),
+ * below NNUE_INPUTS (nnue.c, tools/nnue/train.c). */
+static inline int game_nnue_feature(Color perspective, int piece, int sq, int view);
+/* The view a king-relative net (NNUE_LAYOUT_KING_MIRROR) takes for `perspective` whose own king stands on
+ * king_sq: 0 or 1; and the colour whose king a piece code is, -1 for any other piece. */
+static inline int game_nnue_view(Color perspective, int king_sq);
+static inline int game_nnue_king_color(int piece);
 /* How many inputs of group g (input / SQUARE_NB: one colour's one piece type, the perspective's own
  * groups first) a position can have on at once; NNUE_SIDE_MOST of either half, NNUE_MAX_ACTIVE in all. */
 static inline int game_nnue_group_most(int group);

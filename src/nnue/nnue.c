@@ -59,20 +59,27 @@ NnueNet *nnue_read(const uint8_t *bytes, size_t size, char *err, size_t errlen)
     const uint32_t version = get32(bytes + 8), inputs = get32(bytes + 12), hidden = get32(bytes + 16);
     const uint32_t qa = get32(bytes + 20), qb = get32(bytes + 24), hash = get32(bytes + 28);
     const uint32_t buckets = version == NNUE_VERSION_ONE_BUCKET ? 1 : get32(bytes + NNUE_BUCKETS_AT);
+    const uint32_t layout = get32(bytes + NNUE_LAYOUT_AT); /* zero before version 5 */
     char game[NNUE_GAME_NAME_SIZE + 1] = {0};
     memcpy(game, bytes + NNUE_GAME_NAME_AT, NNUE_GAME_NAME_SIZE);
-    if (version != NNUE_VERSION && version != NNUE_VERSION_ONE_BUCKET)
-        return refuse(err, errlen, "net format version %u, this engine reads versions %d and %d", version,
+    if (version != NNUE_VERSION && version != NNUE_VERSION_BUCKETS && version != NNUE_VERSION_ONE_BUCKET)
+        return refuse(err, errlen, "net format version %u, this engine reads versions %d to %d", version,
                       NNUE_VERSION_ONE_BUCKET, NNUE_VERSION);
     if (buckets == 0 || buckets > NNUE_MAX_BUCKETS)
         return refuse(err, errlen, "%u output buckets: 1 to %d are read", buckets, NNUE_MAX_BUCKETS);
+    if (layout && version != NNUE_VERSION)
+        return refuse(err, errlen, "layout bits %#x in a version %u net: only version %d has them", layout, version,
+                      NNUE_VERSION);
+    if (layout & ~(uint32_t)NNUE_LAYOUT_KNOWN)
+        return refuse(err, errlen, "layout bits %#x: this engine knows %#x (king-relative inputs)", layout,
+                      (unsigned)NNUE_LAYOUT_KNOWN);
     if (strcmp(game, GAME_NAME) != 0 || inputs != NNUE_INPUTS)
         return refuse(err, errlen, "a net for %.16s with %u inputs, not for %s (%d inputs)", game[0] ? game : "?",
                       inputs, GAME_NAME, NNUE_INPUTS);
     if (hidden == 0 || hidden > NNUE_MAX_HIDDEN || hidden % NNUE_HIDDEN_STEP != 0)
         return refuse(err, errlen, "hidden layer of %u: a multiple of %d up to %d is needed", hidden, NNUE_HIDDEN_STEP,
                       NNUE_MAX_HIDDEN);
-    if (qa != NNUE_QA || qb != NNUE_QB || hash != nnue_format_hash(version, inputs, hidden, buckets))
+    if (qa != NNUE_QA || qb != NNUE_QB || hash != nnue_format_hash(version, inputs, hidden, buckets, layout))
         return refuse(err, errlen, "the header's units or hash do not match (QA %u, QB %u, hash %08x)", qa, qb, hash);
     const size_t want = nnue_file_size(NNUE_INPUTS, hidden, buckets);
     if (size != want)
@@ -86,6 +93,7 @@ NnueNet *nnue_read(const uint8_t *bytes, size_t size, char *err, size_t errlen)
     }
     net->hidden = (int)hidden;
     net->buckets = (int)buckets;
+    net->layout = layout;
     const uint8_t *p = bytes + NNUE_HEADER_SIZE;
     for (size_t i = 0; i < nw1; i++, p += 2)
         net->w1[i] = get16(p);
@@ -160,21 +168,35 @@ static inline void row_sub(int16_t *restrict acc, const int16_t *restrict row, i
         acc[i] = (int16_t)(acc[i] - row[i]);
 }
 
-static inline const int16_t *w1_row(const NnueNet *net, Color perspective, int piece, int sq)
+static inline const int16_t *w1_row(const NnueNet *net, Color perspective, int piece, int sq, int view)
 {
-    return net->w1 + (size_t)game_nnue_feature(perspective, piece, sq) * (size_t)net->hidden;
+    return net->w1 + (size_t)game_nnue_feature(perspective, piece, sq, view) * (size_t)net->hidden;
+}
+
+/* The view of `c` in this net when its king stands on king_sq: always 0 but in a king-relative net. */
+static inline int view_of(const NnueNet *net, Color c, int king_sq)
+{
+    return (net->layout & NNUE_LAYOUT_KING_MIRROR) && king_sq >= 0 ? game_nnue_view(c, king_sq) : 0;
 }
 
 void nnue_refresh(const NnueNet *net, const Position *pos, NnueAccumulator *a)
 {
     const int n = net->hidden;
-    int pieces = 0;
+    int pieces = 0, king[2] = {-1, -1};
+    if (net->layout & NNUE_LAYOUT_KING_MIRROR)
+        for (int sq = 0; sq < SQUARE_NB; sq++) {
+            const int c = game_nnue_king_color(pos_piece_on(pos, sq));
+            if (c >= 0)
+                king[c] = sq;
+        }
     for (int c = 0; c < 2; c++) {
+        const int view = view_of(net, (Color)c, king[c]);
+        a->view[c] = (uint8_t)view;
         memcpy(a->v[c], net->b1, (size_t)n * sizeof *net->b1);
         for (int sq = 0; sq < SQUARE_NB; sq++) {
             const int piece = pos_piece_on(pos, sq);
             if (piece)
-                row_add(a->v[c], w1_row(net, (Color)c, piece, sq), n), pieces += c == 0;
+                row_add(a->v[c], w1_row(net, (Color)c, piece, sq, view), n), pieces += c == 0;
         }
     }
     a->pieces = (uint8_t)pieces;
@@ -195,8 +217,27 @@ void nnue_making(NnueAccumulator *child, const Position *pos, Move m)
 
 void nnue_made(NnueAccumulator *child, const Position *pos)
 {
-    for (int i = 0; i < child->n; i++)
+    child->king_to[0] = child->king_to[1] = NNUE_NO_KING_MOVE;
+    for (int i = 0; i < child->n; i++) {
         child->after[i] = (uint8_t)pos_piece_on(pos, child->sq[i]);
+        const int king = game_nnue_king_color(child->after[i]);
+        if (king >= 0 && child->after[i] != child->before[i])
+            child->king_to[king] = child->sq[i];
+    }
+}
+
+/* Whether a king move between stack[from] (computed) and stack[ply] changes a colour's view: then the
+ * changes recorded cannot be applied to stack[from]'s sums. */
+static bool view_changes(const NnueNet *net, const NnueAccumulator *stack, int from, int ply)
+{
+    if (!(net->layout & NNUE_LAYOUT_KING_MIRROR))
+        return false;
+    for (int c = 0; c < 2; c++)
+        for (int k = from + 1; k <= ply; k++)
+            if (stack[k].king_to[c] != NNUE_NO_KING_MOVE &&
+                view_of(net, (Color)c, stack[k].king_to[c]) != stack[from].view[c])
+                return true;
+    return false;
 }
 
 /* child = parent with the child's recorded changes. */
@@ -208,14 +249,15 @@ static void update(const NnueNet *net, const NnueAccumulator *parent, NnueAccumu
         pieces += (child->after[i] != 0) - (child->before[i] != 0);
     child->pieces = (uint8_t)pieces;
     for (int c = 0; c < 2; c++) {
+        const int view = child->view[c] = parent->view[c]; /* no king move here changed it (view_changes) */
         memcpy(child->v[c], parent->v[c], (size_t)n * sizeof *child->v[c]);
         for (int i = 0; i < child->n; i++) {
             if (child->before[i] == child->after[i])
                 continue;
             if (child->before[i])
-                row_sub(child->v[c], w1_row(net, (Color)c, child->before[i], child->sq[i]), n);
+                row_sub(child->v[c], w1_row(net, (Color)c, child->before[i], child->sq[i], view), n);
             if (child->after[i])
-                row_add(child->v[c], w1_row(net, (Color)c, child->after[i], child->sq[i]), n);
+                row_add(child->v[c], w1_row(net, (Color)c, child->after[i], child->sq[i], view), n);
         }
     }
     child->computed = true;
@@ -281,7 +323,7 @@ Score nnue_evaluate(const NnueNet *net, NnueAccumulator *stack, int ply, const P
         int from = ply;
         while (from > 0 && !stack[from].computed && ply - from < NNUE_MAX_WALK)
             from--;
-        if (stack[from].computed)
+        if (stack[from].computed && !view_changes(net, stack, from, ply))
             for (int k = from + 1; k <= ply; k++)
                 update(net, &stack[k - 1], &stack[k]);
         else

@@ -10,9 +10,9 @@
  *    12  inputs                    uint32, the game's NNUE_INPUTS
  *    16  hidden                    uint32, N: a multiple of NNUE_HIDDEN_STEP up to NNUE_MAX_HIDDEN
  *    20  QA, 24 QB                 uint32, the integer units below
- *    28  hash                      uint32, nnue_format_hash(version, inputs, hidden, buckets)
- *    32  buckets                   uint32, B: output buckets, 1 to NNUE_MAX_BUCKETS (version 4; zero in 3)
- *    36  reserved (zero)           4 bytes
+ *    28  hash                      uint32, nnue_format_hash(version, inputs, hidden, buckets, layout)
+ *    32  buckets                   uint32, B: output buckets, 1 to NNUE_MAX_BUCKETS (versions 4, 5; zero in 3)
+ *    36  layout                    uint32, NNUE_LAYOUT_* bits (version 5; zero in 3 and 4)
  *    40  game name                 NUL-padded, 16 bytes
  *    56  reserved (zero)           8 bytes
  *   then w1 int16[inputs][hidden], b1 int16[hidden], w2 int16[B][2 * hidden], b2 int32[B]:
@@ -23,7 +23,10 @@
  * the side to move), clip(acc of the other side)], clip to [0, QA], w2 at 1.0 = QB, b2 at 1.0 = QA * QB,
  * where k is the position's bucket by the pieces on the board (nnue_bucket); times NNUE_OUTPUT_CP / (QA *
  * QB) it is the evaluation in centipawns of the side to move. A net of one bucket is written as version 3,
- * the layout before buckets (the nets shipped so far), and read as either.
+ * the layout before buckets (the nets shipped so far), and read as either; a net of several buckets as
+ * version 4; a net whose layout has a bit set (NNUE_LAYOUT_KING_MIRROR: each perspective sees the board with
+ * its files mirrored when its own king stands where the game says, game_nnue_view) as version 5, which an
+ * engine that reads only versions 3 and 4 refuses by its version rather than reading its inputs wrongly.
  *
  * The units: version 2 had QA 255 and QB 256, and its integer net was 13 centipawns on average from the float
  * one (the shipped xiangqi net); QA 1023 and QB 512 (version 3) bring that to 2.3 (docs/nnue.md). An
@@ -41,10 +44,14 @@
 
 #define NNUE_MAGIC "CHRTNNUE"
 enum {
-    NNUE_VERSION = 4,            /* output buckets */
+    NNUE_VERSION = 5,            /* a layout field: king-relative inputs */
+    NNUE_VERSION_BUCKETS = 4,    /* output buckets, no layout field */
     NNUE_VERSION_ONE_BUCKET = 3, /* the layout of a net of one bucket, as before buckets */
     NNUE_HEADER_SIZE = 64,
     NNUE_BUCKETS_AT = 32,
+    NNUE_LAYOUT_AT = 36,
+    NNUE_LAYOUT_KING_MIRROR = 1, /* a perspective's files mirrored by its own king's square (game_nnue_view) */
+    NNUE_LAYOUT_KNOWN = NNUE_LAYOUT_KING_MIRROR,
     NNUE_MAX_BUCKETS = 8,
     NNUE_QA = 1023,       /* the hidden layer's integer unit: 1.0 = QA, the clip's top */
     NNUE_QB = 512,        /* the output layer's integer unit */
@@ -61,12 +68,14 @@ _Static_assert((int64_t)NNUE_QA *NNUE_QB *NNUE_W2_LIMIT * 2 * NNUE_MAX_HIDDEN < 
                "the output layer's sum stays inside int32");
 
 /* A hash of the sizes and the units, so that a file made for another net layout is refused (version 3's
- * hash has no bucket count: it is the hash the nets before buckets carry). */
-static inline uint32_t nnue_format_hash(uint32_t version, uint32_t inputs, uint32_t hidden, uint32_t buckets)
+ * hash has no bucket count: it is the hash the nets before buckets carry; versions 3 and 4 have no layout). */
+static inline uint32_t nnue_format_hash(uint32_t version, uint32_t inputs, uint32_t hidden, uint32_t buckets,
+                                        uint32_t layout)
 {
     uint32_t h = 2166136261u;
-    const uint32_t fields[] = {version, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_OUTPUT_CP, buckets};
-    const size_t nfields = sizeof fields / sizeof fields[0] - (version == NNUE_VERSION_ONE_BUCKET);
+    const uint32_t fields[] = {version, inputs, hidden, NNUE_QA, NNUE_QB, NNUE_OUTPUT_CP, buckets, layout};
+    const size_t nfields =
+        sizeof fields / sizeof fields[0] - (version < NNUE_VERSION) - (version == NNUE_VERSION_ONE_BUCKET);
     for (size_t i = 0; i < nfields; i++)
         for (int b = 0; b < 4; b++)
             h = (h ^ ((fields[i] >> (8 * b)) & 255u)) * 16777619u;
@@ -173,6 +182,13 @@ static inline int32_t nnue_worst_accumulator(const int16_t *w1, const int16_t *b
         worst = -low > worst ? -low : worst;
     }
     return worst;
+}
+
+/* The version a net of `buckets` output buckets and `layout` is written in: the oldest that holds it, so
+ * that the nets made before a version are made again byte for byte. */
+static inline uint32_t nnue_version_for(uint32_t buckets, uint32_t layout)
+{
+    return layout ? NNUE_VERSION : buckets > 1 ? NNUE_VERSION_BUCKETS : NNUE_VERSION_ONE_BUCKET;
 }
 
 static inline size_t nnue_file_size(size_t inputs, size_t hidden, size_t buckets)

@@ -114,7 +114,8 @@ static inline const char *game_color_name(Color c) { return c == RED ? "Red" : "
 static inline int pos_rule_counter(const Position *pos) { return pos->st[pos->ply].rule60; }
 
 /* The net's feature map (docs/nnue.md): one input per (colour as the perspective sees it, piece type,
- * square as the perspective sees it), the perspective's own pieces first; Black's view turns the board
+ * square as the perspective sees it), the perspective's own pieces first; view 1 mirrors the files (the
+ * king-relative layout, game_nnue_view; view 0 always in a net without it); Black's view turns the board
  * top to bottom (rank r becomes 9 - r). The trainer (tools/nnue/train.c) uses this map too, so the two cannot
  * drift apart. */
 /* The most pieces of a type a side can have (the FEN reader refuses more; no move adds one): 16 in all. */
@@ -128,10 +129,17 @@ enum {
     NNUE_MAX_ACTIVE = 32, /* inputs on at once: the pieces a board can hold, 16 a side */
     NNUE_SIDE_MOST = 16,  /* inputs on at once of one side's groups (below) */
 };
-static inline int game_nnue_feature(Color perspective, int piece, int sq)
+/* King-relative inputs (a net whose layout has NNUE_LAYOUT_KING_MIRROR): a perspective whose own general
+ * stands on file f sees the board with its files mirrored, so that its general stands on file d or e. The
+ * rules are the same left and right, so the mirrored board is the same position to play. */
+static inline int game_nnue_view(Color perspective, int king_sq) { return (void)perspective, king_sq % FILE_NB > 4; }
+/* The colour whose king `piece` is, or -1 (the engine and the trainer find the kings for game_nnue_view). */
+static inline int game_nnue_king_color(int piece) { return (piece & 7) == KING ? piece >> 3 : -1; }
+static inline int game_nnue_feature(Color perspective, int piece, int sq, int view)
 {
-    const int type = piece & 7, theirs = (piece >> 3) != (int)perspective;
-    const int seen = perspective == 0 ? sq : (RANK_NB - 1 - sq / FILE_NB) * FILE_NB + sq % FILE_NB;
+    const int type = piece & 7, theirs = (piece >> 3) != (int)perspective, file = sq % FILE_NB;
+    const int rank = perspective == 0 ? sq / FILE_NB : RANK_NB - 1 - sq / FILE_NB;
+    const int seen = rank * FILE_NB + (view ? FILE_NB - 1 - file : file);
     return (theirs * (PIECE_TYPE_NB - 1) + type - 1) * SQUARE_NB + seen;
 }
 /* The inputs of group g (input / SQUARE_NB: one colour's one piece type) on at once at most. */

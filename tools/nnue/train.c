@@ -8,7 +8,7 @@
  *   chariot-train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]
  *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
  *                 [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]
- *                 [--acc-count pieces|squares] [--stop-after K] [--resume] [--buckets 1]
+ *                 [--acc-count pieces|squares] [--stop-after K] [--resume] [--buckets 1] [--king-mirror]
  *
  * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
  * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
@@ -42,6 +42,12 @@
  * starts each bucket as that net's output layer (a net of more buckets keeps its own). A net of one bucket is
  * written in version 3's layout and its run's settings text is as before, so the nets before buckets are
  * made again byte for byte; more buckets write version 4 (nnue_format.h).
+ *
+ * King-relative inputs (--king-mirror): each perspective reads the board with its files mirrored where its
+ * own king stands on the side the game names (game_nnue_view: xiangqi's general on file f, chess's king on
+ * files e to h), so that the inputs see every king on one half. The net is written as version 5 with
+ * NNUE_LAYOUT_KING_MIRROR in its header; --from such a net or checkpoint keeps the layout, and --from one
+ * without it takes it up (the same weights, read in the kings' views from then on).
  *
  * The accumulator's range: the engine adds a position's w1 rows in int16, so no position may take a hidden
  * unit past INT16_MAX / QA (32.03; nnue_format.h, nnue_unit_range). Every RANGE_EVERY steps (and before a
@@ -107,6 +113,7 @@ typedef struct {
     Sample *kept;
     size_t n; /* indices, twins included */
     bool mirror;
+    bool king_mirror; /* the king-relative layout: each perspective's view by its king (game_nnue_view) */
 } Samples;
 
 /* The inputs of index i: the twin reads the same pieces on the mirrored files, which both games' rules
@@ -119,20 +126,23 @@ static void sample_inputs(const Samples *s, size_t i, Inputs *x)
     x->n = k->n;
     x->twin = (uint8_t)twin;
     x->target = k->target;
+    int view[2]; /* by colour */
+    nnue_views(s->king_mirror ? NNUE_LAYOUT_KING_MIRROR : 0, k->square, k->piece, k->n, twin, view);
     for (int p = 0; p < k->n; p++) {
         const int sq = k->square[p];
         const int at = twin ? sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB : sq;
-        x->feat[0][p] = (uint16_t)game_nnue_feature(k->stm, k->piece[p], at);
-        x->feat[1][p] = (uint16_t)game_nnue_feature(!k->stm, k->piece[p], at);
+        x->feat[0][p] = (uint16_t)game_nnue_feature(k->stm, k->piece[p], at, view[k->stm]);
+        x->feat[1][p] = (uint16_t)game_nnue_feature(!k->stm, k->piece[p], at, view[!k->stm]);
     }
 }
 
 typedef struct {
     int hidden, buckets;
-    float *w1; /* [INPUTS][hidden] */
-    float *b1; /* [hidden] */
-    float *w2; /* [buckets][2 * hidden] */
-    float *b2; /* [buckets] */
+    uint32_t layout; /* NNUE_LAYOUT_* bits (nnue_format.h) */
+    float *w1;       /* [INPUTS][hidden] */
+    float *b1;       /* [hidden] */
+    float *w2;       /* [buckets][2 * hidden] */
+    float *b2;       /* [buckets] */
 } Net;
 
 typedef struct {
@@ -141,6 +151,7 @@ typedef struct {
     double lr, lambda, scale, val, acc_limit;
     bool acc_squares_only; /* --acc-count squares */
     bool mirror, resume;
+    bool king_mirror; /* --king-mirror: the king-relative layout (NNUE_LAYOUT_KING_MIRROR) */
     uint64_t seed, max_positions;
 } Options;
 
@@ -344,8 +355,8 @@ typedef struct {
 } RunState;
 #define CHECKPOINT_STATE_MAGIC "CHRTRUN1" /* after the weights: the run's state follows */
 /* A checkpoint begins with its hidden size, and, for more than one output bucket, their number above this
- * bit (a checkpoint of one bucket is as before buckets). */
-enum { CHECKPOINT_BUCKETS_SHIFT = 16 };
+ * bit (a checkpoint of one bucket is as before buckets), and its layout bits above the next (zero before). */
+enum { CHECKPOINT_BUCKETS_SHIFT = 16, CHECKPOINT_LAYOUT_SHIFT = 24 };
 
 static void adam(float *w, const float *g, Moments *mo, size_t n, double lr, double scale, int step)
 {
@@ -475,15 +486,17 @@ static bool write_net(const Net *net, const char *path, const Samples *s, const 
     }
     uint8_t head[NNUE_HEADER_SIZE] = {0};
     memcpy(head, NNUE_MAGIC, 8);
-    /* one bucket: version 3's layout, as the nets before buckets, byte for byte */
-    const uint32_t version = nb == 1 ? NNUE_VERSION_ONE_BUCKET : NNUE_VERSION;
+    /* the oldest version that holds the net: one bucket without a layout is version 3's, as the nets before
+     * buckets, byte for byte; more buckets version 4's; a layout version 5's */
+    const uint32_t version = nnue_version_for((uint32_t)nb, net->layout);
     const uint32_t fields[] = {version,
                                INPUTS,
                                (uint32_t)nh,
                                QA,
                                QB,
-                               nnue_format_hash(version, INPUTS, (uint32_t)nh, (uint32_t)nb),
-                               nb == 1 ? 0 : (uint32_t)nb};
+                               nnue_format_hash(version, INPUTS, (uint32_t)nh, (uint32_t)nb, net->layout),
+                               version == NNUE_VERSION_ONE_BUCKET ? 0 : (uint32_t)nb,
+                               net->layout};
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
         for (int b = 0; b < 4; b++)
             head[8 + 4 * i + (size_t)b] = (uint8_t)(fields[i] >> (8 * b));
@@ -500,7 +513,8 @@ static bool write_net(const Net *net, const char *path, const Samples *s, const 
             fputc((int)((uint32_t)b2[k] >> (8 * b)) & 255, f);
     free(w1);
     const bool ok = fclose(f) == 0;
-    printf("wrote %s: %d inputs, %d hidden, %d output bucket%s, %zu bytes\n", path, INPUTS, nh, nb, nb == 1 ? "" : "s",
+    printf("wrote %s: %d inputs, %d hidden, %d output bucket%s%s, %zu bytes\n", path, INPUTS, nh, nb,
+           nb == 1 ? "" : "s", net->layout & NNUE_LAYOUT_KING_MIRROR ? ", king-relative" : "",
            nnue_file_size(INPUTS, (size_t)nh, (size_t)nb));
     return ok;
 }
@@ -538,7 +552,8 @@ static bool write_checkpoint(const Net *net, const RunState *run, const char *ou
     }
     size_t size[4];
     part_sizes(net->hidden, net->buckets, size);
-    const int shape = net->hidden | (net->buckets > 1 ? net->buckets << CHECKPOINT_BUCKETS_SHIFT : 0);
+    const int shape = net->hidden | (net->buckets > 1 ? net->buckets << CHECKPOINT_BUCKETS_SHIFT : 0) |
+        (int)(net->layout << CHECKPOINT_LAYOUT_SHIFT);
     fwrite(&shape, sizeof shape, 1, f);
     fwrite(net->w1, sizeof *net->w1, size[0], f);
     fwrite(net->b1, sizeof *net->b1, size[1], f);
@@ -574,9 +589,14 @@ static bool read_checkpoint(const char *path, Net *net, RunState *run)
     int shape = 0;
     bool ok = fread(&shape, sizeof shape, 1, f) == 1;
     const int hidden = shape & ((1 << CHECKPOINT_BUCKETS_SHIFT) - 1),
-              buckets = (shape >> CHECKPOINT_BUCKETS_SHIFT) + !(shape >> CHECKPOINT_BUCKETS_SHIFT);
+              many = (shape >> CHECKPOINT_BUCKETS_SHIFT) &
+        ((1 << (CHECKPOINT_LAYOUT_SHIFT - CHECKPOINT_BUCKETS_SHIFT)) - 1),
+              buckets = many + !many;
+    const uint32_t layout = (uint32_t)shape >> CHECKPOINT_LAYOUT_SHIFT;
     ok = ok && shape > 0 && hidden >= NNUE_HIDDEN_STEP && hidden <= MAX_HIDDEN && hidden % NNUE_HIDDEN_STEP == 0 &&
-        buckets <= NNUE_MAX_BUCKETS && net_alloc(net, hidden, buckets);
+        buckets <= NNUE_MAX_BUCKETS && !(layout & ~(uint32_t)NNUE_LAYOUT_KNOWN) && net_alloc(net, hidden, buckets);
+    if (ok)
+        net->layout = layout;
     size_t size[4];
     part_sizes(hidden, buckets, size);
     ok = ok && fread(net->w1, sizeof *net->w1, size[0], f) == size[0] &&
@@ -635,6 +655,8 @@ static void settings_text(const Options *o, const Samples *s, char *out, size_t 
              o->mirror, o->acc_limit, o->acc_squares_only ? "squares" : "pieces", !o->from, n, (unsigned long long)h);
     if (o->buckets > 1) /* a run of one bucket keeps the text of the runs before buckets */
         snprintf(out + strlen(out), size - strlen(out), " buckets=%d", o->buckets);
+    if (o->king_mirror) /* and a run without king-relative inputs the text before them */
+        snprintf(out + strlen(out), size - strlen(out), " king-mirror=1");
 }
 
 /* Two settings_text texts (the same words in the same order) compared word by word: false when they are
@@ -664,6 +686,7 @@ static bool read_net_file(const char *path, Net *net)
     }
     const bool ok = net_alloc(net, q->hidden, q->buckets);
     if (ok) {
+        net->layout = q->layout;
         for (size_t i = 0; i < (size_t)INPUTS * (size_t)q->hidden; i++)
             net->w1[i] = (float)q->w1[i] / QA;
         for (int j = 0; j < q->hidden; j++)
@@ -694,7 +717,7 @@ static int usage(const char *why)
             "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
             "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
             "             [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]\n"
-            "             [--acc-count pieces|squares] [--stop-after K] [--resume] [--buckets 1]\n",
+            "             [--acc-count pieces|squares] [--stop-after K] [--resume] [--buckets 1] [--king-mirror]\n",
             why);
     return 2;
 }
@@ -724,6 +747,10 @@ static bool parse_options(int argc, char **argv, Options *o)
         }
         if (!strcmp(a, "--resume")) { /* go on from OUT.float where a run of these settings stopped */
             o->resume = true;
+            continue;
+        }
+        if (!strcmp(a, "--king-mirror")) { /* the king-relative layout: version 5 (nnue_format.h) */
+            o->king_mirror = true;
             continue;
         }
         if (!v)
@@ -811,6 +838,8 @@ int main(int argc, char **argv)
             return 2;
         }
         o.hidden = net.hidden;
+        o.king_mirror = o.king_mirror || net.layout; /* a mirrored checkpoint stays so; the settings tell */
+        all.king_mirror = o.king_mirror;
         char mine[sizeof run.settings];
         settings_text(&o, samples, mine, sizeof mine);
         const char *was, *is;
@@ -832,6 +861,11 @@ int main(int argc, char **argv)
             return 1;
     } else if (!net_alloc(&net, o.hidden, o.buckets))
         return 1;
+    /* The layout: --king-mirror, or the net gone on from's (a net without it takes it up: the same inputs,
+     * each perspective's read in its king's view from here on). */
+    o.king_mirror = o.king_mirror || net.layout;
+    net.layout = o.king_mirror ? NNUE_LAYOUT_KING_MIRROR : 0;
+    all.king_mirror = o.king_mirror;
     const bool resumed = run.epoch >= 0;
     if (!resumed) {
         run.epoch = run.step = 0;
