@@ -10,6 +10,7 @@
 #include "thread.h"
 
 enum { MATE_NODE_BUDGET = 1000000, MATE_MIN_SOLVED = 49, MATE_QUICK_POSITIONS = 12 };
+enum { SHALLOW_MAX_DEPTH = 8, SHALLOW_SCORE_LIMIT = 150 };
 
 static Move search_nodes(SearchThread *t, const char *fen, uint64_t nodes, int depth)
 {
@@ -154,6 +155,24 @@ static void test_reproducible(void)
     /* No legal move: no best move. */
     Move d = search_nodes(t, "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1", 0, 3);
     CHECK(d == MOVE_NONE, "mated side has no move");
+}
+
+/* Every shallow depth from the start position reads as balanced: a PV node
+ * searches all its quiet moves, so at depth 2 the reply to the first move is
+ * the best of them, not the best of the two that move ordering put first
+ * (xiangqi read +3.64 at depth 2, h0g2 a9a8, when late-move pruning cut the
+ * PV nodes too: a9a8 hangs the b9 horse, yet was the better of the two). */
+static void test_shallow_depths_balanced(void)
+{
+    SearchThread *t = threads_main();
+    for (int depth = 1; depth <= SHALLOW_MAX_DEPTH; depth++) {
+        Move m = search_nodes(t, GAME_STARTPOS, 0, depth);
+        char got[8] = "none";
+        if (m != MOVE_NONE)
+            move_to_str(m, got);
+        CHECK(m != MOVE_NONE && abs(t->s.root[0].score) < SHALLOW_SCORE_LIMIT,
+              "start position at depth %d reads balanced (%s, %d)", depth, got, t->s.root[0].score);
+    }
 }
 
 /* The structure key follows kings, advisors, elephants and pawns only; the
@@ -436,6 +455,7 @@ static Move far_search(SearchThread *t, const SearchReporter *rep)
     t->limits.depth = 4;
     atomic_store(&g_stop, false);
     tt_clear();
+    search_clear_history(t); /* each search the same, whatever ran before it */
     far_finished = 0;
     return search_run(t, rep);
 }
@@ -526,6 +546,7 @@ void test_search(void)
     test_correction();
     test_checking_capture_not_delta_pruned();
     test_reproducible();
+    test_shallow_depths_balanced();
     test_helpers_every_search();
     test_mates();
     test_skill_search();

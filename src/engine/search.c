@@ -344,7 +344,9 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
                 if (skip_quiets)
                     continue;
                 int lmr_depth = imax(depth - 1 - LMR_TABLE[imin(depth, 63)][imin(moves + 1, 63)], 0);
-                bool lmp = depth <= SP(LMP_MAX_DEPTH) && moves >= lmp_limit; /* late-move pruning */
+                /* Late-move pruning, not at PV nodes: the few PV nodes search every quiet
+                 * (at depth 1 the limit keeps two, in an order that is still a guess). */
+                bool lmp = !pv && depth <= SP(LMP_MAX_DEPTH) && moves >= lmp_limit;
                 bool futile = lmr_depth <= SP(FUTILITY_MAX_DEPTH) &&
                     eval + SP(FUTILITY_BASE) + SP(FUTILITY_PER_DEPTH) * lmr_depth <= alpha;
                 /* Checks are never pruned; the (costlier) check test runs only for a move about to go. */
