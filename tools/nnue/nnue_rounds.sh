@@ -137,11 +137,14 @@ xiangqi)
         trainon chariot-train xq-r7-from6.nnue "$files" "xq-r8d-b$buckets.nnue" 480 --acc-count pieces --threads 1 \
             --lambda 0.05 --buckets $buckets
     done
-    # and from random weights: 128 units, 20 epochs, λ 0.1, one output bucket and eight
+    # and from random weights: 128 units, 20 epochs, λ 0.1, one output bucket and eight; eight with
+    # king-relative inputs (2026-11-29)
     for buckets in 1 8; do
         ./chariot-train --acc-count pieces --data "$files" --out "$out/xq-r8s-b$buckets.nnue" --hidden 128 --epochs 20 \
             --scale 480 --lambda 0.1 --threads 1 --buckets $buckets | tail -3
     done
+    ./chariot-train --acc-count pieces --data "$files" --out "$out/xq-r8s-b8k.nnue" --hidden 128 --epochs 20 \
+        --scale 480 --lambda 0.1 --threads 1 --buckets 8 --king-mirror | tail -3
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
