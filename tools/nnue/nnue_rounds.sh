@@ -145,6 +145,12 @@ xiangqi)
     done
     ./chariot-train --acc-count pieces --data "$files" --out "$out/xq-r8s-b8k.nnue" --hidden 128 --epochs 20 \
         --scale 480 --lambda 0.1 --threads 1 --buckets 8 --king-mirror | tail -3
+    # round 8's second run (2026-11-29, seed 82, stopped at 93,754 games; ba65fd0's search made them), then a
+    # net from random weights with 8 buckets and king-relative inputs on both runs' 25.1 M positions
+    r8files=$files
+    netround chariot xq-r7-from6.nnue xq-r8-n625 625 82:93754
+    ./chariot-train --acc-count pieces --data "$r8files,$files" --out "$out/xq-r8a-b8k.nnue" --hidden 128 \
+        --epochs 20 --scale 480 --lambda 0.1 --threads 2 --buckets 8 --king-mirror | tail -3
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
