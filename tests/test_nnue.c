@@ -407,7 +407,11 @@ static void mirror_fen(const char *fen, char *out, size_t size)
     char board[128] = "", rest[64] = "", side[4] = "w";
     sscanf(fen, "%127s %3s", board, side);
     size_t o = 0;
-    for (const char *rank = board; *rank && o + 16 < sizeof rest * 4;) {
+    if (strlen(board) + sizeof rest > size) { /* too small for this board and the fields after it */
+        snprintf(out, size, "%s", "");
+        return;
+    }
+    for (const char *rank = board; *rank;) {
         const size_t len = strcspn(rank, "/");
         for (size_t i = len; i-- > 0;)
             out[o++] = rank[i];
