@@ -151,6 +151,9 @@ xiangqi)
     netround chariot xq-r7-from6.nnue xq-r8-n625 625 82:93754
     ./chariot-train --acc-count pieces --data "$r8files,$files" --out "$out/xq-r8a-b8k.nnue" --hidden 128 \
         --epochs 20 --scale 480 --lambda 0.1 --threads 2 --buckets 8 --king-mirror | tail -3
+    # round 9 (2026-11-30, not trained on yet): that net plays at 625 nodes a move (seed 91, 82ef1e4's search),
+    # stopped after 66,544 games
+    netround chariot xq-r8a-b8k.nnue xq-r9-n625 625 91:66544
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
