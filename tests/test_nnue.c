@@ -455,7 +455,7 @@ static void test_king_mirror(void)
                 bool flips = true;
                 for (int sq = 0; sq < SQUARE_NB; sq++) {
                     const int king = game_nnue_king_color(pos_piece_on(&pos, sq));
-                    const int mirror_sq = sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB;
+                    const int mirror_sq = nnue_file_mirror(sq);
                     if (king >= 0) {
                         views_seen[game_nnue_view((Color)king, sq)]++;
                         flips = flips && game_nnue_view((Color)king, sq) != game_nnue_view((Color)king, mirror_sq);

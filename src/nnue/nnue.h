@@ -49,6 +49,9 @@ static inline NnueActive nnue_game_active(void)
     return a;
 }
 
+/* A square's image in the board mirrored left to right (file a <-> the last file). */
+static inline int nnue_file_mirror(int sq) { return sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB; }
+
 /* The view each colour takes (game_nnue_view, 0 or 1) of a position given as its n pieces' squares and codes,
  * in a net of `layout`: by its own king's square in a king-relative layout, 0 otherwise; with mirror_files,
  * of the position mirrored left to right (the trainer's --mirror twin). The trainer and the tests read a
@@ -61,8 +64,7 @@ static inline void nnue_views(uint32_t layout, const uint8_t *square, const uint
     for (int p = 0; (layout & NNUE_LAYOUT_KING_MIRROR) && p < n; p++) {
         const int sq = square[p], king = game_nnue_king_color(piece[p]);
         if (king >= 0)
-            view[king] =
-                game_nnue_view((Color)king, mirror_files ? sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB : sq);
+            view[king] = game_nnue_view((Color)king, mirror_files ? nnue_file_mirror(sq) : sq);
     }
 }
 

@@ -130,7 +130,7 @@ static void sample_inputs(const Samples *s, size_t i, Inputs *x)
     nnue_views(s->king_mirror ? NNUE_LAYOUT_KING_MIRROR : 0, k->square, k->piece, k->n, twin, view);
     for (int p = 0; p < k->n; p++) {
         const int sq = k->square[p];
-        const int at = twin ? sq - sq % FILE_NB + FILE_NB - 1 - sq % FILE_NB : sq;
+        const int at = twin ? nnue_file_mirror(sq) : sq;
         x->feat[0][p] = (uint16_t)game_nnue_feature(k->stm, k->piece[p], at, view[k->stm]);
         x->feat[1][p] = (uint16_t)game_nnue_feature(!k->stm, k->piece[p], at, view[!k->stm]);
     }
