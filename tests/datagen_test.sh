@@ -228,5 +228,12 @@ if command -v python3 > /dev/null; then
     python3 tools/nnue/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > /dev/null || fail "a file grown past its row failed"
     cp "$tmp/flip.bin" "$tmp/rounds/a.bin"
     python3 tools/nnue/data_manifest.py --check "$tmp/manifest.txt" "$tmp/rounds" > /dev/null && fail "a changed file passed the manifest's check"
+    # --prefix-hash (a remake checked after its first games, tools/nnue/remake_data.sh): the row's checksum
+    # of all 6 games, the same of a longer file's first 6, another of a changed file's, a refusal past the end.
+    row=$(grep '^a.bin ' "$tmp/manifest.txt" | grep -o '[0-9a-f]\{64\}')
+    [ "$(python3 tools/nnue/data_manifest.py --prefix-hash "$tmp/a.bin" 6)" = "$row" ] || fail "--prefix-hash of all 6 games is not the row's checksum"
+    [ "$(python3 tools/nnue/data_manifest.py --prefix-hash "$tmp/long.bin" 6)" = "$row" ] || fail "--prefix-hash of a longer file's first 6 games differs"
+    [ "$(python3 tools/nnue/data_manifest.py --prefix-hash "$tmp/flip.bin" 6)" != "$row" ] || fail "--prefix-hash of a changed file is unchanged"
+    python3 tools/nnue/data_manifest.py --prefix-hash "$tmp/a.bin" 7 > /dev/null 2>&1 && fail "--prefix-hash past the file's games passed"
 fi
 echo "datagen_test ($engine): ok ($records positions of 6 games)"

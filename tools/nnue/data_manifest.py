@@ -7,6 +7,8 @@
                                                                DIR's files it lacks added; written back in place
     python3 tools/nnue/data_manifest.py --check MANIFEST DIR        every row with a checksum whose file is in DIR:
                                                                the file's first GAMES games hash to it (exit 1 if not)
+    python3 tools/nnue/data_manifest.py --prefix-hash FILE N        the sha256 of a compact file's first N games' bytes
+                                                               (a remake checked after N games: remake_data.sh)
 
 Both formats of `chariot datagen` are read (docs/nnue.md): the compact one (magic CHRTCHAN: games as moves and
 scores; the checksum covers the complete games' bytes, which the header counts) and the record format before it
@@ -169,7 +171,25 @@ def update(manifest, folder):
     return 0
 
 
+def prefix_hash(path, games):
+    h = read_header(path)
+    if isinstance(h, str) or h[0] != "compact":
+        raise SystemExit(f"data_manifest: {path}: not a compact file" + (f" ({h})" if isinstance(h, str) else ""))
+    if h[3] < games:
+        raise SystemExit(f"data_manifest: {path}: holds {h[3]} complete games, fewer than {games}")
+    nbytes = compact_bytes_of_games(path, games)
+    digest = body_hash(path, nbytes) if nbytes is not None else None
+    if digest is None:
+        raise SystemExit(f"data_manifest: {path}: shorter than its header says")
+    print(digest)
+    return 0
+
+
 def main(argv):
+    if len(argv) == 3 and argv[0] == "--prefix-hash":
+        if not argv[2].isdigit() or int(argv[2]) < 1:
+            raise SystemExit(f"data_manifest: --prefix-hash takes a count of games from 1, not '{argv[2]}'")
+        return prefix_hash(argv[1], int(argv[2]))
     if len(argv) == 3 and argv[0] == "--check":
         return check(argv[1], argv[2])
     if len(argv) == 3 and argv[0] == "--update":
