@@ -234,8 +234,9 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     const bool root = ply == 0, pv = beta - alpha > 1;
     const bool in_check = pos_in_check(pos);
 
-    /* 1. Check extension: a side in check searches one ply deeper. */
-    if (in_check)
+    /* 1. Check extension, at PV nodes only: a side in check there searches one ply deeper (elsewhere the
+     *    evasions are searched at the depth they came with: docs/search.md, "The check extension at PV nodes"). */
+    if (in_check && pv)
         depth++;
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply);
