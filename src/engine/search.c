@@ -235,7 +235,8 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     const bool in_check = pos_in_check(pos);
 
     /* 1. Check extension, at PV nodes only: a side in check there searches one ply deeper (elsewhere the
-     *    evasions are searched at the depth they came with: docs/search.md, "The check extension at PV nodes"). */
+     *    evasions are searched at the depth they came with: docs/search.md, "The check extension at PV nodes
+     *    only"). */
     if (in_check && pv)
         depth++;
     if (depth <= 0)

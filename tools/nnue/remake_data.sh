@@ -27,7 +27,8 @@ FIRST=1000 # the games the prefix checksums cover
 # header line, for a file the manifest holds in the older record format).
 recipe() {
     case $1 in
-    xq-r8-n625-s81.bin) # the record file of 9f5c973 (same search, bench 318525): remade in the compact format
+    xq-r8-n625-s81.bin) # the record file of 9f5c973 (same search, bench 318525), remade in the compact format and
+        # checked by its dump, which should equal the record file's (md5 in nets/data.txt); no remake has finished yet
         echo "ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 300590 -" \
             "dump:ef3a10a6ba99256e6be4a5ee32005371 --nodes 625 --seed 81" ;;
     xq-r8-n625-s82.bin)
