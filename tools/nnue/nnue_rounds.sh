@@ -2,7 +2,10 @@
 # The nets of docs/nnue-rounds.md from nothing: the data (datagen with the fitted evaluation, then with the round
 # before's net), then the trainer, with the exact games and settings of each measured net, so the files come
 # out byte for byte the same (datagen writes the same file for the same seed and settings whatever the
-# worker count; the trainer is deterministic for the same data and thread count). On this 2-core machine:
+# worker count; the trainer is deterministic for the same data and thread count). The games also depend on the
+# engine's search: run with today's ./chariot, a round whose data an older search made (every round so far:
+# nets/data.txt names the binary) gets other games, so other nets of about the same strength, not the same
+# bytes; tools/nnue/remake_data.sh remakes a listed file with the binary that made it. On this 2-core machine:
 # xiangqi round 1 about an hour of datagen (1.45 M positions at ~450/s) and 3 minutes of training a net,
 # round 2 about 80 minutes of datagen (2.99 M positions at ~630/s) and 2 + 6 + 12 minutes of training,
 # round 3 about 60 minutes of datagen (4.12 M positions, most at ~1,200/s) and 3 + 2 minutes, round 4
