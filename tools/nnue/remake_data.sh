@@ -25,35 +25,44 @@ FIRST=1000 # the games the prefix checksums cover
 # FIRST_SHA256 is data_manifest.py --prefix-hash of the first FIRST games ("-": not known yet); WHOLE checks
 # the whole file: "manifest" (its row's checksum) or "dump:MD5" (the md5 of `datagen --dump` without its
 # header line, for a file the manifest holds in the older record format).
+RECIPES=(
+    # the record file of 9f5c973 (same search, bench 318525), remade in the compact format and checked by its dump,
+    # which should equal the record file's (md5 in nets/data.txt); no remake has finished yet
+    "xq-r8-n625-s81.bin ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 300590 -
+        dump:ef3a10a6ba99256e6be4a5ee32005371 --nodes 625 --seed 81"
+    "xq-r8-n625-s82.bin ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 93754
+        062c99055d155e0e2f58e46589d96e0378a3081b958e332ef628be1bf516cd4c manifest --nodes 625 --seed 82"
+    "xq-r9-n625-s91.bin 089e01f chariot xq-r8a-b8k.nnue - f9be0476 66544 - manifest --nodes 625 --seed 91"
+    "chess-r6-n1250-s21.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 60069 - manifest
+        --nodes 1250 --seed 21"
+    "chess-r6-n1250-s6001.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 67003 - manifest
+        --nodes 1250 --seed 6001"
+    "chess-r6-n1250-s6003.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 33593 - manifest
+        --nodes 1250 --seed 6003"
+)
+
+# The recipe of FILE (its words after the file name, on one line), or failure.
 recipe() {
-    case $1 in
-    xq-r8-n625-s81.bin) # the record file of 9f5c973 (same search, bench 318525), remade in the compact format and
-        # checked by its dump, which should equal the record file's (md5 in nets/data.txt); no remake has finished yet
-        echo "ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 300590 -" \
-            "dump:ef3a10a6ba99256e6be4a5ee32005371 --nodes 625 --seed 81" ;;
-    xq-r8-n625-s82.bin)
-        echo "ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 93754" \
-            "062c99055d155e0e2f58e46589d96e0378a3081b958e332ef628be1bf516cd4c manifest --nodes 625 --seed 82" ;;
-    xq-r9-n625-s91.bin)
-        echo "089e01f chariot xq-r8a-b8k.nnue - f9be0476 66544 - manifest --nodes 625 --seed 91" ;;
-    chess-r6-n1250-s21.bin)
-        echo "b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 60069 - manifest --nodes 1250 --seed 21" ;;
-    chess-r6-n1250-s6001.bin)
-        echo "b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 67003 - manifest --nodes 1250 --seed 6001" ;;
-    chess-r6-n1250-s6003.bin)
-        echo "b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 33593 - manifest --nodes 1250 --seed 6003" ;;
-    *) return 1 ;;
-    esac
+    local r words
+    for r in "${RECIPES[@]}"; do
+        read -r -d '' -a words <<<"$r" || true
+        if [[ ${words[0]} == "$1" ]]; then
+            echo "${words[*]:1}"
+            return 0
+        fi
+    done
+    return 1
 }
-known="xq-r8-n625-s81.bin xq-r8-n625-s82.bin xq-r9-n625-s91.bin chess-r6-n1250-s21.bin chess-r6-n1250-s6001.bin
-chess-r6-n1250-s6003.bin"
 
 die() {
     echo "remake_data.sh: $*" >&2
     exit 2
 }
 if [[ ${1:-} == --list ]]; then
-    for f in $known; do echo "$f: $(recipe "$f")"; done
+    for r in "${RECIPES[@]}"; do
+        read -r -d '' -a words <<<"$r" || true
+        echo "${words[0]}: ${words[*]:1}"
+    done
     exit 0
 fi
 file=${1:?usage: tools/nnue/remake_data.sh FILE [GAMES] | --list}
