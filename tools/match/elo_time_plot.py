@@ -6,8 +6,10 @@ logarithmic axis, as an SVG made by gnuplot (Debian's gnuplot-nox).
     python3 tools/match/elo_time_plot.py docs/elo-time.csv docs/images/elo-time.svg
 
 The CSV has a header line and one row a match: game, opponent, tc (BASE+INCREMENT in seconds), games, elo,
-err95 (the pentanomial figures match.py prints), commit, date. Rows of one pairing are joined in order of
-their base time; a pairing measured at one time control is a single point.
+err95 (the pentanomial figures match.py prints), commit, date, bench (the game's bench node count of the
+commit: the search that played). Rows of one pairing and one search are joined in order of their base time;
+a pairing measured at one time control is a single point, and each search is a line of its own, so a
+change of the search shows as a second line beside the first.
 """
 import csv
 import os
@@ -17,13 +19,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from levels_plot import gnuplot_svg  # noqa: E402  (the plots' common frame)
 
 
+SEARCH_SHIFT = 1.06  # the base times of a pairing's second search drawn this much to the right (log axis)
+
+
 def read_rows(path):
-    """{(game, opponent): [(base seconds, elo, err, tc text, games)]}, each list by base time."""
+    """{(game, opponent, bench): [(base seconds, elo, err, tc text, games)]}, each list by base time."""
     pairings = {}
     with open(path, newline="") as f:
         for row in csv.DictReader(f):
             base = float(row["tc"].split("+")[0])
-            key = (row["game"], row["opponent"])
+            key = (row["game"], row["opponent"], row["bench"])
             pairings.setdefault(key, []).append((base, float(row["elo"]), float(row["err95"]), row["tc"],
                                                  int(row["games"])))
     return {k: sorted(v) for k, v in pairings.items()}
@@ -36,11 +41,14 @@ def main():
     if not pairings:
         sys.exit(f"elo_time_plot.py: no rows in {sys.argv[1]}")
     blocks, plots = [], []
-    for i, ((game, opponent), rows) in enumerate(sorted(pairings.items())):
-        blocks.append(f"$d{i} << EOD\n" + "\n".join(f"{b} {e} {r} \"{tc} ({n})\"" for b, e, r, tc, n in rows)
-                      + "\nEOD")
-        plots.append(f'$d{i} using 1:2:3 with yerrorlines lw 2 pt 7 title "{game}: against {opponent}"')
-        plots.append(f"$d{i} using 1:2:4 with labels left offset 0.8,0.8 notitle")
+    seen = {}  # (game, opponent) -> searches drawn so far: each later one a little to the right, to be read
+    for i, ((game, opponent, bench), rows) in enumerate(sorted(pairings.items())):
+        j = seen[(game, opponent)] = seen.get((game, opponent), -1) + 1
+        shift = SEARCH_SHIFT ** j
+        blocks.append(f"$d{i} << EOD\n" + "\n".join(f"{b * shift} {e} {r} \"{tc} ({n})\""
+                                                    for b, e, r, tc, n in rows) + "\nEOD")
+        plots.append(f'$d{i} using 1:2:3 with yerrorlines lw 2 pt 7 title "{game}: against {opponent} (the search of bench {bench})"')
+        plots.append(f"$d{i} using 1:2:4 with labels left offset 0.8,{0.8 - 1.6 * j} notitle")
     bases = [b for rows in pairings.values() for b, *_ in rows]
     gnuplot_svg(sys.argv[2], "Chariot against the yardsticks as the clock grows (one thread each, Hash 64)",
                 "base time of the clock, seconds a game (log scale; labels: time control and games)",
