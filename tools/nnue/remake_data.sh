@@ -60,8 +60,8 @@ die() {
 }
 if [[ ${1:-} == --list ]]; then
     for r in "${RECIPES[@]}"; do
-        read -r -d '' -a words <<<"$r" || true
-        echo "${words[0]}: ${words[*]:1}"
+        f=${r%% *}
+        echo "$f: $(recipe "$f")"
     done
     exit 0
 fi
