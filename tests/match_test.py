@@ -24,6 +24,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "match"))
+import clock_use  # noqa: E402
 import match  # noqa: E402
 import pair_compare  # noqa: E402
 import sprt  # noqa: E402
@@ -109,6 +110,21 @@ def statistics():
         b = pair_compare.pair_scores(pgn("b.pgn", ["0-1", "1-0", "1/2-1/2", "1-0"]), "e")
         check("pair_compare: pair points by Round and side, incomplete pairs left out",
               a == {1: 1.0, 2: 1.5} and b == {1: 0.0, 2: 0.5} and pair_compare.penta([0, 0.5, 2]) == [1, 1, 0, 0, 1])
+    with tempfile.TemporaryDirectory() as tmp:  # clock_use.py: seconds by side, Black to move first in game 2
+        path = os.path.join(tmp, "t.pgn")
+        with open(path, "w") as f:
+            f.write('[Event "m"]\n[Round "1"]\n[White "e"]\n[Black "x"]\n[Result "1-0"]\n'
+                    '[FEN "k7/8/8/8/8/8/8/K7 w - - 0 1"]\n[TimeControl "10+1"]\n\n'
+                    '1. a {+5 d10 2.000s} b {-3 d8 1.000s} 2. c {+7 d12 4.000s} 1-0\n\n'
+                    '[Event "m"]\n[Round "2"]\n[White "x"]\n[Black "e"]\n[Result "0-1"]\n'
+                    '[FEN "k7/8/8/8/8/8/8/K7 b - - 0 1"]\n[TimeControl "10+1"]\n\n'
+                    '1... a {M3 d20 6.000s} 2. b {-9 d6 0.500s} 0-1\n')
+        use = clock_use.clock_use([path])
+        e, x = use["e"], use["x"]
+        check("clock_use: moves, seconds, depths and clock share per engine, whoever moved first",
+              (e.games, e.moves, e.seconds, e.depths, x.moves, x.seconds) == (2, 3, 12.0, [10, 12, 20], 2, 1.5) and
+              near(e.budget, 12 + 11, 1e-9) and sorted(e.left) == [5.0, 6.0] and e.stretch[0] == [2.0, 4.0, 6.0],
+              clock_use.report(use))
     check("openings: EPD, FEN moves, startpos moves",
           match.load_openings(os.path.join(ROOT, "tools", "openings", "openings-chess.epd"), "chess")[0][0].count(" ") == 3)
 
