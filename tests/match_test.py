@@ -118,11 +118,12 @@ def statistics():
                     '1. a {+5 d10 2.000s} b {-3 d8 1.000s} 2. c {+7 d12 4.000s} 1-0\n\n'
                     '[Event "m"]\n[Round "2"]\n[White "x"]\n[Black "e"]\n[Result "0-1"]\n'
                     '[FEN "k7/8/8/8/8/8/8/K7 b - - 0 1"]\n[TimeControl "10+1"]\n\n'
-                    '1... a {M3 d20 6.000s} 2. b {-9 d6 0.500s} 0-1\n')
+                    '1... a {M3 d20 6.000s} 2. b {-9 d6 0.500s} 0-1\n\n'
+                    '[Round "3"]\n[White "e"]\n[Black "x"]\n[Result "*"]\n\n*\n')  # no Event tag, no move
         use = clock_use.clock_use([path])
         e, x = use["e"], use["x"]
         check("clock_use: moves, seconds, depths and clock share per engine, whoever moved first",
-              (e.games, e.moves, e.seconds, e.depths, x.moves, x.seconds) == (2, 3, 12.0, [10, 12, 20], 2, 1.5) and
+              (e.games, e.moves, e.seconds, e.depths, x.moves, x.seconds) == (3, 3, 12.0, [10, 12, 20], 2, 1.5) and
               near(e.budget, 12 + 11, 1e-9) and sorted(e.left) == [5.0, 6.0] and e.stretch[0] == [2.0, 4.0, 6.0],
               clock_use.report(use))
     check("openings: EPD, FEN moves, startpos moves",

@@ -26,15 +26,17 @@ STRETCHES = 9    # the last one takes every later move
 def games(path):
     """Yield (tags, [(seconds, depth or None) per ply in order]) for each game of a match.py PGN file."""
     tags, text = {}, []
-    for line in list(open(path, encoding="utf-8", errors="replace")) + ["[Event \"end\"]\n"]:
+    for line in open(path, encoding="utf-8", errors="replace"):
         m = TAG.match(line.strip())
-        if m and m.group(1) == "Event" and tags:
+        if m and "".join(text):  # a tag after a game's moves starts the next game
             yield tags, plies(" ".join(text))
             tags, text = {}, []
         if m:
             tags[m.group(1)] = m.group(2)
         else:
             text.append(line.strip())
+    if tags:
+        yield tags, plies(" ".join(text))
 
 
 def plies(movetext):
