@@ -11,6 +11,8 @@
 Needs Fairy-Stockfish (the referee); without it the engine games are skipped, the statistics not.
 Exit status 0 if every check passed.
 """
+import contextlib
+import io
 import json
 import math
 import os
@@ -126,6 +128,13 @@ def statistics():
               (e.games, e.moves, e.seconds, e.depths, x.moves, x.seconds) == (3, 3, 12.0, [10, 12, 20], 2, 1.5) and
               near(e.budget, 12 + 11, 1e-9) and sorted(e.left) == [5.0, 6.0] and e.stretch[0] == [2.0, 4.0, 6.0],
               clock_use.report(use))
+        bare = os.path.join(tmp, "bare.pgn")
+        with open(bare, "w") as f:
+            f.write('[Round "1"]\n[White "e"]\n[Black "x"]\n[Result "1-0"]\n\n1. a {+5 d10} b 1-0\n')
+        with contextlib.redirect_stderr(io.StringIO()) as err:
+            status = clock_use.main([bare])
+        check("clock_use: games without seconds are an error, not an empty report",
+              status == 2 and "no games with timed moves" in err.getvalue(), err.getvalue())
     check("openings: EPD, FEN moves, startpos moves",
           match.load_openings(os.path.join(ROOT, "tools", "openings", "openings-chess.epd"), "chess")[0][0].count(" ") == 3)
 

@@ -117,7 +117,7 @@ def main(argv):
         print(__doc__.strip())
         return 0 if argv else 2
     use = clock_use(argv)
-    if not use:
+    if not any(u.moves for u in use.values()):  # no game, or games whose moves carry no seconds
         print("clock_use.py: no games with timed moves in " + ", ".join(argv), file=sys.stderr)
         return 2
     print(report(use))
