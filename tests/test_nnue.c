@@ -171,7 +171,7 @@ static void test_output(const NnueNet *net, const char *which)
             const int k = nnue_bucket(n, net->buckets, NNUE_MAX_ACTIVE);
             buckets_seen[k] = true;
             int64_t want = nnue_reference_output(net->w1, net->b1, net->w2 + (size_t)k * 2 * (size_t)net->hidden,
-                                                 net->b2[k], (size_t)net->hidden, ours, theirs, n);
+                                                 net->b2[k], (size_t)net->hidden, ours, theirs, n, net->layout);
             want = want > SCORE_RULE_IN_MAX - 1   ? SCORE_RULE_IN_MAX - 1
                 : want < -(SCORE_RULE_IN_MAX - 1) ? -(SCORE_RULE_IN_MAX - 1)
                                                   : want;
@@ -478,7 +478,7 @@ static void test_king_mirror(void)
               "a net without the layout: %d of %d score as their mirror image (the test "
               "tells the layouts apart)",
               plain_same, pairs);
-        put32(file + NNUE_LAYOUT_AT, 2);
+        put32(file + NNUE_LAYOUT_AT, NNUE_LAYOUT_KNOWN + 1u);
         expect_refused(file, size, "layout bits", "an unknown layout bit");
         put32(file + NNUE_LAYOUT_AT, NNUE_LAYOUT_KING_MIRROR);
         put32(file + 8, NNUE_VERSION_BUCKETS);
@@ -490,6 +490,53 @@ static void test_king_mirror(void)
     nnue_free(plain);
     free(file);
     free(plain_file);
+}
+
+/* A net of squared clipped ReLU (NNUE_LAYOUT_SCRELU, king-relative too): read with its layout, equal to the
+ * reference arithmetic (the trainer's) on the positions of random games and incremental equal to fresh; the
+ * same weights read without the bit score otherwise (the square is applied), and the engine's square is
+ * a * a >> 10 over the whole clipped range. */
+static void test_screlu(void)
+{
+    size_t size;
+    const uint32_t layout = NNUE_LAYOUT_KING_MIRROR | NNUE_LAYOUT_SCRELU;
+    uint8_t *file = random_net_file(&size, TEST_HIDDEN, NNUE_MAX_BUCKETS, layout);
+    char err[256] = "";
+    NnueNet *net = file ? nnue_read(file, size, err, sizeof err) : NULL;
+    CHECK(net != NULL && net->layout == layout, "a squared-ReLU net reads: %s", err);
+    int wrong = 0;
+    for (int32_t a = 0; a <= NNUE_QA; a++)
+        wrong += nnue_square(a) != a * a / 1024 || nnue_square(a) > INT16_MAX;
+    CHECK(wrong == 0 && nnue_square(NNUE_QA) == 1022, "the square: a * a / 1024 in int16 (%d wrong)", wrong);
+    if (net) {
+        test_output(net, "a random squared-ReLU");
+        test_incremental(net);
+        NnueNet *plain = NULL;
+        put32(file + NNUE_LAYOUT_AT, NNUE_LAYOUT_KING_MIRROR); /* the same weights, the hash made again */
+        put32(file + 28,
+              nnue_format_hash(NNUE_VERSION, NNUE_INPUTS, TEST_HIDDEN, NNUE_MAX_BUCKETS, NNUE_LAYOUT_KING_MIRROR));
+        plain = nnue_read(file, size, err, sizeof err);
+        CHECK(plain != NULL, "the same weights without the square read: %s", err);
+        static Position pos;
+        int differ = 0, positions = 0;
+        uint64_t seed = 5;
+        for (int i = 0; plain && i < GAME_BENCH_FEN_COUNT; i++) {
+            if (!pos_set_fen(&pos, GAME_BENCH_FENS[i], err, sizeof err))
+                continue;
+            for (int ply = 0; ply < 20; ply++, positions++) {
+                differ += nnue_evaluate_fresh(net, &pos) != nnue_evaluate_fresh(plain, &pos);
+                if (!random_step(&pos, &seed))
+                    break;
+            }
+        }
+        CHECK(positions >= 50 && differ > positions / 2, "squared and plain differ on %d of %d positions", differ,
+              positions);
+        nnue_free(plain);
+        put32(file + NNUE_LAYOUT_AT, layout);
+        expect_refused(file, size, "hash", "the square's bit set over a plain net's hash");
+    }
+    nnue_free(net);
+    free(file);
 }
 
 void test_nnue(void)
@@ -510,6 +557,7 @@ void test_nnue(void)
     free(file);
     test_buckets();
     test_king_mirror();
+    test_screlu();
     if (NNUE_EMBEDDED_SIZE) { /* the shipped net too */
         NnueNet *shipped = nnue_read(NNUE_EMBEDDED, NNUE_EMBEDDED_SIZE, err, sizeof err);
         CHECK(shipped != NULL, "the embedded net reads: %s", err);

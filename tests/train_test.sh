@@ -171,6 +171,28 @@ set +e
 set -e
 [ $rc = 2 ] && grep -q 'this command has .*not resumed' "$tmp/err" || # the inputs' hash differs first
     fail "a king-relative resume of a plain run: exit $rc, $(cat "$tmp/err")"
+# squared clipped ReLU (--screlu): a version-5 file with the layout bit 2 (3 with --king-mirror); the loss
+# falls; the quantised net stays within the tolerance; the engine loads it, says so and searches; stopped
+# and resumed equals never stopped; read back and written again it is the same file; not the plain net
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/sq.nnue" --hidden 16 --epochs 6 --batch 128 --threads 2 \
+    --buckets 8 --king-mirror --screlu > "$tmp/logs" || fail "training with --screlu exited with $?"
+[ "$(stat -c %s "$tmp/sq.nnue")" = "$want" ] || fail "a squared-ReLU net of 8 buckets has $(stat -c %s "$tmp/sq.nnue") bytes, want $want"
+[ "$(od -An -tu4 -j8 -N4 "$tmp/sq.nnue" | tr -d ' ')" = 5 ] && [ "$(od -An -tu4 -j36 -N4 "$tmp/sq.nnue" | tr -d ' ')" = 3 ] ||
+    fail "a king-relative squared-ReLU net is not version 5 with layout 3 in its header"
+loss_falls "$tmp/logs" "squared ReLU"
+sq_mean=$(awk '/^quantised:/ {print $6}' "$tmp/logs")
+awk -v m="$sq_mean" -v t="$TOLERANCE_CP" 'BEGIN {exit !(m < t)}' || fail "the quantised squared-ReLU net is off by $sq_mean cp on average"
+cmp -s "$tmp/sq.nnue" "$tmp/km.nnue" && fail "the squared-ReLU net equals the plain one"
+printf 'uci\nsetoption name EvalFile value %s\nisready\neval\ngo depth 4\nquit\n' "$tmp/sq.nnue" | "$engine" > "$tmp/ucis" 2>&1
+grep -q "^info string eval net .*sq.nnue net (.* x 2 x 16 -> 1 of 8 output buckets by pieces, king-relative, squared ReLU" "$tmp/ucis" &&
+    grep -q '^bestmove ' "$tmp/ucis" || fail "the engine did not load and search with a squared-ReLU net: $(cat "$tmp/ucis")"
+stop_resume "$tmp/sq.nnue" "$tmp/spart.nnue" --buckets 8 --king-mirror --screlu
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/sagain.nnue" --from "$tmp/sq.nnue" --epochs 0 > /dev/null ||
+    fail "quantising a squared-ReLU net again exited with $?"
+cmp -s "$tmp/sq.nnue" "$tmp/sagain.nnue" || fail "a squared-ReLU net read back and written again differs"
+"$trainer" --data "$tmp/sample.bin" --out "$tmp/sq1.nnue" --hidden 16 --epochs 2 --batch 128 --screlu > /dev/null ||
+    fail "--screlu alone exited with $?"
+[ "$(od -An -tu4 -j36 -N4 "$tmp/sq1.nnue" | tr -d ' ')" = 2 ] || fail "a squared-ReLU net without king-relative inputs is not layout 2"
 # bad input: a file that is not training data, a missing option, a value out of range
 printf 'not training data%.0s' {1..40} > "$tmp/junk.bin"
 if "$trainer" --data "$tmp/junk.bin" --out "$tmp/x" 2> "$tmp/err"; then fail "junk data accepted"; fi

@@ -65,9 +65,10 @@ void engine_net_describe(char *buf, size_t len)
     if (!net)
         snprintf(buf, len, "no net (%s)", NNUE_EMBEDDED_SIZE ? "none loaded" : "this build has none embedded");
     else if (net->buckets > 1 || net->layout)
-        snprintf(buf, len, "%s net (%d x 2 x %d -> 1 of %d output bucket%s by pieces%s, checksum %08x)%s", net->source,
-                 NNUE_INPUTS, net->hidden, net->buckets, net->buckets > 1 ? "s" : "",
-                 net->layout & NNUE_LAYOUT_KING_MIRROR ? ", king-relative" : "", net->checksum,
+        snprintf(buf, len, "%s net (%d x 2 x %d -> 1 of %d output bucket%s by pieces%s%s, checksum %08x)%s",
+                 net->source, NNUE_INPUTS, net->hidden, net->buckets, net->buckets > 1 ? "s" : "",
+                 net->layout & NNUE_LAYOUT_KING_MIRROR ? ", king-relative" : "",
+                 net->layout & NNUE_LAYOUT_SCRELU ? ", squared ReLU" : "", net->checksum,
                  threads_net_used() ? "" : ", switched off (Use NNUE false)");
     else
         snprintf(buf, len, "%s net (%d x 2 x %d -> 1, checksum %08x)%s", net->source, NNUE_INPUTS, net->hidden,

@@ -71,8 +71,8 @@ NnueNet *nnue_read(const uint8_t *bytes, size_t size, char *err, size_t errlen)
         return refuse(err, errlen, "layout bits %#x in a version %u net: only version %d has them", layout, version,
                       NNUE_VERSION);
     if (layout & ~(uint32_t)NNUE_LAYOUT_KNOWN)
-        return refuse(err, errlen, "layout bits %#x: this engine knows %#x (king-relative inputs)", layout,
-                      (unsigned)NNUE_LAYOUT_KNOWN);
+        return refuse(err, errlen, "layout bits %#x: this engine knows %#x (king-relative inputs, squared ReLU)",
+                      layout, (unsigned)NNUE_LAYOUT_KNOWN);
     if (strcmp(game, GAME_NAME) != 0 || inputs != NNUE_INPUTS)
         return refuse(err, errlen, "a net for %.16s with %u inputs, not for %s (%d inputs)", game[0] ? game : "?",
                       inputs, GAME_NAME, NNUE_INPUTS);
@@ -263,26 +263,49 @@ static void update(const NnueNet *net, const NnueAccumulator *parent, NnueAccumu
     child->computed = true;
 }
 
-/* w2 . clip(acc), clip to [0, QA]. */
-static int32_t clipped_dot(const int16_t *acc, const int16_t *w, int n)
+/* The sum of a register's int32 lanes. */
+#if defined(__AVX2__)
+static inline int32_t lanes_sum(__m256i v)
 {
+    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
+    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
+    return _mm_cvtsi128_si32(s);
+}
+#elif defined(__wasm_simd128__)
+static inline int32_t lanes_sum(v128_t v)
+{
+    return wasm_i32x4_extract_lane(v, 0) + wasm_i32x4_extract_lane(v, 1) + wasm_i32x4_extract_lane(v, 2) +
+        wasm_i32x4_extract_lane(v, 3);
+}
+#endif
+
+/* w2 . clip(acc), clip to [0, QA], or w2 . nnue_square(clip(acc)) where `squared` (NNUE_LAYOUT_SCRELU): the
+ * square a * a >> 10 is the high half of (a << 3) * (a << 3) (AVX2), of 2 * (a << 2) * (a << 3) (NEON's
+ * doubling multiply), or the int32 product shifted and narrowed (SIMD128); it is at most 1022, so the dot
+ * stays the int16 x int16 -> int32 sum. */
+static inline int32_t hidden_dot(const int16_t *acc, const int16_t *w, int n, bool squared)
+{
+    _Static_assert(NNUE_SQUARE_SHIFT == 10, "the shifts below make a * a >> 10");
 #if defined(__AVX2__)
     const __m256i zero = _mm256_setzero_si256(), top = _mm256_set1_epi16(NNUE_QA);
     __m256i sum = _mm256_setzero_si256();
     for (int i = 0; i < n; i += 16) {
         __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(acc + i));
         a = _mm256_min_epi16(_mm256_max_epi16(a, zero), top);
+        if (squared)
+            a = _mm256_slli_epi16(a, 3), a = _mm256_mulhi_epu16(a, a);
         sum = _mm256_add_epi32(sum, _mm256_madd_epi16(a, _mm256_loadu_si256((const __m256i *)(const void *)(w + i))));
     }
-    __m128i s = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0x4e));
-    s = _mm_add_epi32(s, _mm_shuffle_epi32(s, 0xb1));
-    return _mm_cvtsi128_si32(s);
+    return lanes_sum(sum);
 #elif defined(__ARM_NEON) && defined(__aarch64__)
     const int16x8_t zero = vdupq_n_s16(0), top = vdupq_n_s16(NNUE_QA);
     int32x4_t sum = vdupq_n_s32(0);
     for (int i = 0; i < n; i += 8) {
-        const int16x8_t a = vminq_s16(vmaxq_s16(vld1q_s16(acc + i), zero), top), b = vld1q_s16(w + i);
+        int16x8_t a = vminq_s16(vmaxq_s16(vld1q_s16(acc + i), zero), top);
+        if (squared)
+            a = vqdmulhq_s16(vshlq_n_s16(a, 2), vshlq_n_s16(a, 3));
+        const int16x8_t b = vld1q_s16(w + i);
         sum = vmlal_s16(sum, vget_low_s16(a), vget_low_s16(b));
         sum = vmlal_s16(sum, vget_high_s16(a), vget_high_s16(b));
     }
@@ -292,15 +315,17 @@ static int32_t clipped_dot(const int16_t *acc, const int16_t *w, int n)
     v128_t sum = wasm_i32x4_splat(0);
     for (int i = 0; i < n; i += 8) {
         v128_t a = wasm_i16x8_min(wasm_i16x8_max(wasm_v128_load(acc + i), zero), top);
+        if (squared)
+            a = wasm_i16x8_narrow_i32x4(wasm_i32x4_shr(wasm_i32x4_extmul_low_i16x8(a, a), NNUE_SQUARE_SHIFT),
+                                        wasm_i32x4_shr(wasm_i32x4_extmul_high_i16x8(a, a), NNUE_SQUARE_SHIFT));
         sum = wasm_i32x4_add(sum, wasm_i32x4_dot_i16x8(a, wasm_v128_load(w + i)));
     }
-    return wasm_i32x4_extract_lane(sum, 0) + wasm_i32x4_extract_lane(sum, 1) + wasm_i32x4_extract_lane(sum, 2) +
-        wasm_i32x4_extract_lane(sum, 3);
+    return lanes_sum(sum);
 #else
     int32_t sum = 0;
     for (int i = 0; i < n; i++) {
         const int32_t a = acc[i] < 0 ? 0 : acc[i] > NNUE_QA ? NNUE_QA : acc[i];
-        sum += a * w[i];
+        sum += (squared ? nnue_square(a) : a) * w[i];
     }
     return sum;
 #endif
@@ -310,8 +335,10 @@ static Score output(const NnueNet *net, const NnueAccumulator *a, Color us)
 {
     const int n = net->hidden, k = nnue_bucket(a->pieces, net->buckets, NNUE_MAX_ACTIVE);
     const int16_t *w2 = net->w2 + (size_t)k * 2 * (size_t)n;
-    const int64_t sum = (int64_t)net->b2[k] + clipped_dot(a->v[us], w2, n) + clipped_dot(a->v[!us], w2 + n, n);
-    const int64_t cp = nnue_output_cp(sum);
+    const bool squared = net->layout & NNUE_LAYOUT_SCRELU;
+    const int64_t sum =
+        (int64_t)net->b2[k] + hidden_dot(a->v[us], w2, n, squared) + hidden_dot(a->v[!us], w2 + n, n, squared);
+    const int64_t cp = nnue_output_cp_layout(sum, net->layout);
     const int64_t limit = SCORE_RULE_IN_MAX - 1;
     return (Score)(cp > limit ? limit : cp < -limit ? -limit : cp);
 }

@@ -27,6 +27,11 @@
  * version 4; a net whose layout has a bit set (NNUE_LAYOUT_KING_MIRROR: each perspective sees the board with
  * its files mirrored when its own king stands where the game says, game_nnue_view) as version 5, which an
  * engine that reads only versions 3 and 4 refuses by its version rather than reading its inputs wrongly.
+ * NNUE_LAYOUT_SCRELU, another layout bit, squares the clipped hidden values before the output layer: the
+ * output is b2[k] + w2[k] . [sq(clip(acc of the side to move)), sq(clip(acc of the other side))], where
+ * sq(a) = a * a / 1024 rounded down (nnue_square: a in [0, QA] gives [0, 1022], an int16 again, whose unit is
+ * QA * QA / 1024), and b2 is in units of QA * QA / 1024 * QB (nnue_output_cp_layout); an engine that knows
+ * only the first bit refuses such a net by its layout bits.
  *
  * The units: version 2 had QA 255 and QB 256, and its integer net was 13 centipawns on average from the float
  * one (the shipped xiangqi net); QA 1023 and QB 512 (version 3) bring that to 2.3 (docs/nnue.md). An
@@ -51,7 +56,9 @@ enum {
     NNUE_BUCKETS_AT = 32,
     NNUE_LAYOUT_AT = 36,
     NNUE_LAYOUT_KING_MIRROR = 1, /* a perspective's files mirrored by its own king's square (game_nnue_view) */
-    NNUE_LAYOUT_KNOWN = NNUE_LAYOUT_KING_MIRROR,
+    NNUE_LAYOUT_SCRELU = 2,      /* the hidden values squared after the clip (nnue_square) */
+    NNUE_LAYOUT_KNOWN = NNUE_LAYOUT_KING_MIRROR | NNUE_LAYOUT_SCRELU,
+    NNUE_SQUARE_SHIFT = 10, /* nnue_square: a * a >> this keeps a squared QA (1023) inside int16 */
     NNUE_MAX_BUCKETS = 8,
     NNUE_QA = 1023,       /* the hidden layer's integer unit: 1.0 = QA, the clip's top */
     NNUE_QB = 512,        /* the output layer's integer unit */
@@ -200,14 +207,36 @@ static inline size_t nnue_file_size(size_t inputs, size_t hidden, size_t buckets
  * in centipawns, rounded toward zero: how the engine and the trainer turn it into a score, written once. */
 static inline int64_t nnue_output_cp(int64_t sum) { return sum * NNUE_OUTPUT_CP / ((int64_t)NNUE_QA * NNUE_QB); }
 
+/* A clipped hidden value a in [0, QA] squared, in its unit QA * QA >> NNUE_SQUARE_SHIFT (NNUE_LAYOUT_SCRELU):
+ * at most 1022, so the output layer's dot stays the int16 x int16 -> int32 sum of the plain net. */
+static inline int32_t nnue_square(int32_t a) { return a * a >> NNUE_SQUARE_SHIFT; }
+_Static_assert(NNUE_QA *NNUE_QA >> NNUE_SQUARE_SHIFT <= NNUE_QA, "a squared value is no larger than a plain one");
+
+/* The float value 1.0 of the output layer's sum of a net of `layout`: QA * QB, or for a squared net
+ * QA * QA / 1024 * QB (its hidden values' unit times w2's). The trainer quantises b2 with it. */
+static inline double nnue_output_unit(uint32_t layout)
+{
+    return layout & NNUE_LAYOUT_SCRELU ? (double)NNUE_QA * NNUE_QA / (1 << NNUE_SQUARE_SHIFT) * NNUE_QB
+                                       : (double)NNUE_QA * NNUE_QB;
+}
+
+/* nnue_output_cp for a net of `layout`: the sum in centipawns, rounded toward zero. */
+static inline int64_t nnue_output_cp_layout(int64_t sum, uint32_t layout)
+{
+    if (!(layout & NNUE_LAYOUT_SCRELU))
+        return nnue_output_cp(sum);
+    return sum * NNUE_OUTPUT_CP * (1 << NNUE_SQUARE_SHIFT) / ((int64_t)NNUE_QA * NNUE_QA * NNUE_QB);
+}
+
 /* The integer net's output in centipawns for a position given as the active inputs each perspective sees
  * (ours[0..n): the side to move's, theirs[0..n): the other side's; w2 and b2 its bucket's): each accumulator
- * b1 plus the w1 rows of its inputs, clipped to [0, QA], dotted with its half of w2 (the side to move's
- * first), plus b2, through
- * nnue_output_cp. Scalar and slow: the reference the engine's SIMD arithmetic must equal (tests/test_nnue.c)
- * and the trainer measures its quantised net with. */
+ * b1 plus the w1 rows of its inputs, clipped to [0, QA] (and squared, nnue_square, in a net of
+ * NNUE_LAYOUT_SCRELU), dotted with its half of w2 (the side to move's first), plus b2, through
+ * nnue_output_cp_layout. Scalar and slow: the reference the engine's SIMD arithmetic must equal
+ * (tests/test_nnue.c) and the trainer measures its quantised net with. */
 static inline int64_t nnue_reference_output(const int16_t *w1, const int16_t *b1, const int16_t *w2, int32_t b2,
-                                            size_t hidden, const uint16_t *ours, const uint16_t *theirs, int n)
+                                            size_t hidden, const uint16_t *ours, const uint16_t *theirs, int n,
+                                            uint32_t layout)
 {
     int64_t sum = b2;
     for (int half = 0; half < 2; half++) {
@@ -217,10 +246,12 @@ static inline int64_t nnue_reference_output(const int16_t *w1, const int16_t *b1
             for (int i = 0; i < n; i++)
                 acc += w1[(size_t)in[i] * hidden + j];
             acc = acc < 0 ? 0 : acc > NNUE_QA ? NNUE_QA : acc;
+            if (layout & NNUE_LAYOUT_SCRELU)
+                acc = nnue_square(acc);
             sum += (int64_t)acc * w2[(size_t)half * hidden + j];
         }
     }
-    return nnue_output_cp(sum);
+    return nnue_output_cp_layout(sum, layout);
 }
 
 #endif

@@ -9,6 +9,7 @@
  *                 [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]
  *                 [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]
  *                 [--acc-count pieces|squares] [--stop-after K] [--resume] [--buckets 1] [--king-mirror]
+ *                 [--screlu]
  *
  * Inputs: one per (colour seen from the perspective, piece type, square seen from the perspective): the
  * side's own pieces first, squares mirrored top to bottom for the second mover, so both perspectives
@@ -48,6 +49,13 @@
  * files e to h), so that the inputs see every king on one half. The net is written as version 5 with
  * NNUE_LAYOUT_KING_MIRROR in its header; --from such a net or checkpoint keeps the layout, and --from one
  * without it takes it up (the same weights, read in the kings' views from then on).
+ *
+ * Squared clipped ReLU (--screlu): each clipped hidden value is squared before the output layer (the output
+ * is b2 + w2 . clip(acc)^2), which lets a unit answer more sharply near the top of its range at no cost in
+ * the accumulators. The net is written as version 5 with NNUE_LAYOUT_SCRELU in its header, its hidden values
+ * squared as the engine squares them (nnue_square: a * a / 1024 in integers, QA * QA / 1024 to 1.0) and b2
+ * in that unit times QB (nnue_output_unit). --from keeps a net's or checkpoint's activation, and --from one
+ * without it takes it up with --screlu.
  *
  * The accumulator's range: the engine adds a position's w1 rows in int16, so no position may take a hidden
  * unit past INT16_MAX / QA (32.03; nnue_format.h, nnue_unit_range). Every RANGE_EVERY steps (and before a
@@ -152,6 +160,7 @@ typedef struct {
     bool acc_squares_only; /* --acc-count squares */
     bool mirror, resume;
     bool king_mirror; /* --king-mirror: the king-relative layout (NNUE_LAYOUT_KING_MIRROR) */
+    bool screlu;      /* --screlu: the hidden values squared (NNUE_LAYOUT_SCRELU) */
     uint64_t seed, max_positions;
 } Options;
 
@@ -233,11 +242,13 @@ static bool load_file(const char *path, const Options *o, Samples *s, size_t *ca
     return !l.failed;
 }
 
-/* The net's output in centipawns for one sample; h receives the two clipped hidden layers. */
+/* The net's output in centipawns for one sample; h receives the two clipped hidden layers (before the
+ * square of a net of NNUE_LAYOUT_SCRELU). */
 static float forward(const Net *net, const Inputs *x, float *h)
 {
     const int nh = net->hidden, k = nnue_bucket(x->n, net->buckets, NNUE_MAX_ACTIVE);
     const float *w2 = net->w2 + (size_t)k * 2 * (size_t)nh;
+    const bool squared = net->layout & NNUE_LAYOUT_SCRELU;
     float out = net->b2[k];
     for (int p = 0; p < 2; p++) {
         float *acc = h + p * nh;
@@ -249,7 +260,7 @@ static float forward(const Net *net, const Inputs *x, float *h)
         }
         for (int j = 0; j < nh; j++) {
             acc[j] = acc[j] < 0 ? 0 : acc[j] > 1 ? 1 : acc[j];
-            out += acc[j] * w2[p * nh + j];
+            out += (squared ? acc[j] * acc[j] : acc[j]) * w2[p * nh + j];
         }
     }
     return out * OUTPUT_CP;
@@ -281,14 +292,16 @@ static void *slice_run(void *arg)
         s->loss += err * err;
         const float d = (float)(2 * err * p * (1 - p) * OUTPUT_CP / s->scale); /* dloss/dout, out unscaled */
         const size_t bucket = (size_t)nnue_bucket(x->n, net->buckets, NNUE_MAX_ACTIVE);
+        const bool squared = net->layout & NNUE_LAYOUT_SCRELU;
         s->grad.b2[bucket] += d;
         for (int side = 0; side < 2; side++) {
             const size_t at = bucket * 2 * (size_t)nh + (size_t)(side * nh);
             const float *h = s->h + side * nh, *w2 = net->w2 + at;
             float *gw2 = s->grad.w2 + at, dh[MAX_HIDDEN];
             for (int j = 0; j < nh; j++) {
-                gw2[j] += d * h[j];
-                dh[j] = h[j] > 0 && h[j] < 1 ? d * w2[j] : 0; /* clipped: no gradient */
+                gw2[j] += d * (squared ? h[j] * h[j] : h[j]);
+                /* clipped: no gradient; squared: d(h^2)/dh = 2h */
+                dh[j] = h[j] > 0 && h[j] < 1 ? d * w2[j] * (squared ? 2 * h[j] : 1) : 0;
                 s->grad.b1[j] += dh[j];
             }
             for (int i = 0; i < x->n; i++) {
@@ -429,11 +442,11 @@ static int keep_in_range(Net *net, int16_t *q, double limit, bool squares_only)
 /* The integer net's output in centipawns for one sample: the format's reference arithmetic, which the
  * engine's equals (nnue_format.h, tests/test_nnue.c). */
 static double quantised_forward(const int16_t *w1, const int16_t *b1, const int16_t *w2, const int32_t *b2, int nh,
-                                int buckets, const Inputs *x)
+                                int buckets, uint32_t layout, const Inputs *x)
 {
     const int k = nnue_bucket(x->n, buckets, NNUE_MAX_ACTIVE);
     return (double)nnue_reference_output(w1, b1, w2 + (size_t)k * 2 * (size_t)nh, b2[k], (size_t)nh, x->feat[0],
-                                         x->feat[1], x->n);
+                                         x->feat[1], x->n, layout);
 }
 
 /* Writes the quantised net and prints how far its outputs are from the float net's, and how close its
@@ -451,13 +464,13 @@ static bool write_net(const Net *net, const char *path, const Samples *s, const 
     for (int j = 0; j < nw2; j++)
         w2[j] = (int16_t)clamp16(fmax(-NNUE_W2_LIMIT * QB + 1, fmin(NNUE_W2_LIMIT * QB - 1, net->w2[j] * QB)));
     for (int k = 0; k < nb; k++)
-        b2[k] = (int32_t)lround(net->b2[k] * QA * QB);
+        b2[k] = (int32_t)lround(net->b2[k] * nnue_output_unit(net->layout));
     double sum = 0, most = 0;
     float h[2 * MAX_HIDDEN];
     for (size_t k = 0; k < n; k++) {
         Inputs x;
         sample_inputs(s, idx[k], &x);
-        const double d = fabs(forward(net, &x, h) - quantised_forward(w1, b1, w2, b2, nh, nb, &x));
+        const double d = fabs(forward(net, &x, h) - quantised_forward(w1, b1, w2, b2, nh, nb, net->layout, &x));
         sum += d, most = d > most ? d : most;
     }
     printf("quantised: mean |float - integer| %.2f cp, largest %.2f cp, over %zu validation positions\n",
@@ -513,9 +526,9 @@ static bool write_net(const Net *net, const char *path, const Samples *s, const 
             fputc((int)((uint32_t)b2[k] >> (8 * b)) & 255, f);
     free(w1);
     const bool ok = fclose(f) == 0;
-    printf("wrote %s: %d inputs, %d hidden, %d output bucket%s%s, %zu bytes\n", path, INPUTS, nh, nb,
+    printf("wrote %s: %d inputs, %d hidden, %d output bucket%s%s%s, %zu bytes\n", path, INPUTS, nh, nb,
            nb == 1 ? "" : "s", net->layout & NNUE_LAYOUT_KING_MIRROR ? ", king-relative" : "",
-           nnue_file_size(INPUTS, (size_t)nh, (size_t)nb));
+           net->layout & NNUE_LAYOUT_SCRELU ? ", squared ReLU" : "", nnue_file_size(INPUTS, (size_t)nh, (size_t)nb));
     return ok;
 }
 
@@ -657,6 +670,8 @@ static void settings_text(const Options *o, const Samples *s, char *out, size_t 
         snprintf(out + strlen(out), size - strlen(out), " buckets=%d", o->buckets);
     if (o->king_mirror) /* and a run without king-relative inputs the text before them */
         snprintf(out + strlen(out), size - strlen(out), " king-mirror=1");
+    if (o->screlu) /* and a run of the plain activation the text before it */
+        snprintf(out + strlen(out), size - strlen(out), " screlu=1");
 }
 
 /* Two settings_text texts (the same words in the same order) compared word by word: false when they are
@@ -694,7 +709,7 @@ static bool read_net_file(const char *path, Net *net)
         for (int j = 0; j < q->buckets * 2 * q->hidden; j++)
             net->w2[j] = (float)q->w2[j] / QB;
         for (int k = 0; k < q->buckets; k++)
-            net->b2[k] = (float)((double)q->b2[k] / ((double)QA * QB));
+            net->b2[k] = (float)((double)q->b2[k] / nnue_output_unit(q->layout));
     }
     nnue_free(q);
     return ok;
@@ -717,7 +732,8 @@ static int usage(const char *why)
             "train: %s\nusage: train --data FILE[,FILE...] --out NET [--hidden 128] [--epochs 20] [--batch 4096]\n"
             "             [--lr 0.001] [--lambda 0.5] [--scale 400] [--val 0.1] [--threads 2] [--seed 1]\n"
             "             [--max-positions N] [--mirror] [--from CHECKPOINT|NET] [--acc-limit 31]\n"
-            "             [--acc-count pieces|squares] [--stop-after K] [--resume] [--buckets 1] [--king-mirror]\n",
+            "             [--acc-count pieces|squares] [--stop-after K] [--resume] [--buckets 1] [--king-mirror]\n"
+            "             [--screlu]\n",
             why);
     return 2;
 }
@@ -751,6 +767,10 @@ static bool parse_options(int argc, char **argv, Options *o)
         }
         if (!strcmp(a, "--king-mirror")) { /* the king-relative layout: version 5 (nnue_format.h) */
             o->king_mirror = true;
+            continue;
+        }
+        if (!strcmp(a, "--screlu")) { /* the hidden values squared: version 5 (nnue_format.h) */
+            o->screlu = true;
             continue;
         }
         if (!v)
@@ -838,7 +858,9 @@ int main(int argc, char **argv)
             return 2;
         }
         o.hidden = net.hidden;
-        o.king_mirror = o.king_mirror || net.layout; /* a mirrored checkpoint stays so; the settings tell */
+        /* a mirrored or squared checkpoint stays so; the settings tell */
+        o.king_mirror = o.king_mirror || (net.layout & NNUE_LAYOUT_KING_MIRROR);
+        o.screlu = o.screlu || (net.layout & NNUE_LAYOUT_SCRELU);
         all.king_mirror = o.king_mirror;
         char mine[sizeof run.settings];
         settings_text(&o, samples, mine, sizeof mine);
@@ -861,10 +883,12 @@ int main(int argc, char **argv)
             return 1;
     } else if (!net_alloc(&net, o.hidden, o.buckets))
         return 1;
-    /* The layout: --king-mirror, or the net gone on from's (a net without it takes it up: the same inputs,
-     * each perspective's read in its king's view from here on). */
-    o.king_mirror = o.king_mirror || net.layout;
-    net.layout = o.king_mirror ? NNUE_LAYOUT_KING_MIRROR : 0;
+    /* The layout: --king-mirror and --screlu, or the net gone on from's (a net without one takes it up: the
+     * same weights, each perspective's inputs read in its king's view, or its hidden values squared, from
+     * here on). */
+    o.king_mirror = o.king_mirror || (net.layout & NNUE_LAYOUT_KING_MIRROR);
+    o.screlu = o.screlu || (net.layout & NNUE_LAYOUT_SCRELU);
+    net.layout = (o.king_mirror ? NNUE_LAYOUT_KING_MIRROR : 0u) | (o.screlu ? NNUE_LAYOUT_SCRELU : 0u);
     all.king_mirror = o.king_mirror;
     const bool resumed = run.epoch >= 0;
     if (!resumed) {
