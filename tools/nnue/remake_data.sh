@@ -26,10 +26,10 @@ FIRST=1000 # the games the prefix checksums cover
 # the whole file: "manifest" (its row's checksum) or "dump:MD5" (the md5 of `datagen --dump` without its
 # header line, for a file the manifest holds in the older record format).
 RECIPES=(
-    # the record file of 9f5c973 (same search, bench 318525), remade in the compact format and checked by its dump,
-    # which should equal the record file's (md5 in nets/data.txt); no remake has finished yet
-    "xq-r8-n625-s81.bin ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 300590 -
-        dump:ef3a10a6ba99256e6be4a5ee32005371 --nodes 625 --seed 81"
+    # the record file of 9f5c973 (same search, bench 318525), remade in the compact format on 2026-11-30: its dump
+    # equalled the record file's (md5 ef3a10a6..., nets/data.txt), and the manifest's row now measures the remake
+    "xq-r8-n625-s81.bin ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 300590
+        ad74a88a9fc6604667c8ca0a0894b9aff2fc469796decd6cd5f440474f96d617 manifest --nodes 625 --seed 81"
     "xq-r8-n625-s82.bin ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 93754
         062c99055d155e0e2f58e46589d96e0378a3081b958e332ef628be1bf516cd4c manifest --nodes 625 --seed 82"
     "xq-r9-n625-s91.bin 089e01f chariot xq-r8a-b8k.nnue - f9be0476 66544 - manifest --nodes 625 --seed 91"

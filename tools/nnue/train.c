@@ -258,10 +258,14 @@ static float forward(const Net *net, const Inputs *x, float *h)
             for (int j = 0; j < nh; j++)
                 acc[j] += w[j];
         }
-        for (int j = 0; j < nh; j++) {
+        for (int j = 0; j < nh; j++)
             acc[j] = acc[j] < 0 ? 0 : acc[j] > 1 ? 1 : acc[j];
-            out += (squared ? acc[j] * acc[j] : acc[j]) * w2[p * nh + j];
-        }
+        if (squared) /* a loop of its own: the plain net's sums are made exactly as before the square came */
+            for (int j = 0; j < nh; j++)
+                out += acc[j] * acc[j] * w2[p * nh + j];
+        else
+            for (int j = 0; j < nh; j++)
+                out += acc[j] * w2[p * nh + j];
     }
     return out * OUTPUT_CP;
 }
@@ -298,12 +302,18 @@ static void *slice_run(void *arg)
             const size_t at = bucket * 2 * (size_t)nh + (size_t)(side * nh);
             const float *h = s->h + side * nh, *w2 = net->w2 + at;
             float *gw2 = s->grad.w2 + at, dh[MAX_HIDDEN];
-            for (int j = 0; j < nh; j++) {
-                gw2[j] += d * (squared ? h[j] * h[j] : h[j]);
-                /* clipped: no gradient; squared: d(h^2)/dh = 2h */
-                dh[j] = h[j] > 0 && h[j] < 1 ? d * w2[j] * (squared ? 2 * h[j] : 1) : 0;
-                s->grad.b1[j] += dh[j];
-            }
+            if (squared) /* d(h^2)/dh = 2h */
+                for (int j = 0; j < nh; j++) {
+                    gw2[j] += d * h[j] * h[j];
+                    dh[j] = h[j] > 0 && h[j] < 1 ? 2 * d * w2[j] * h[j] : 0; /* clipped: no gradient */
+                    s->grad.b1[j] += dh[j];
+                }
+            else
+                for (int j = 0; j < nh; j++) {
+                    gw2[j] += d * h[j];
+                    dh[j] = h[j] > 0 && h[j] < 1 ? d * w2[j] : 0; /* clipped: no gradient */
+                    s->grad.b1[j] += dh[j];
+                }
             for (int i = 0; i < x->n; i++) {
                 float *g = s->grad.w1 + (size_t)x->feat[side][i] * (size_t)nh;
                 for (int j = 0; j < nh; j++)
@@ -464,7 +474,8 @@ static bool write_net(const Net *net, const char *path, const Samples *s, const 
     for (int j = 0; j < nw2; j++)
         w2[j] = (int16_t)clamp16(fmax(-NNUE_W2_LIMIT * QB + 1, fmin(NNUE_W2_LIMIT * QB - 1, net->w2[j] * QB)));
     for (int k = 0; k < nb; k++)
-        b2[k] = (int32_t)lround(net->b2[k] * nnue_output_unit(net->layout));
+        b2[k] = (int32_t)lround(net->layout & NNUE_LAYOUT_SCRELU ? net->b2[k] * nnue_output_unit(net->layout)
+                                                                 : net->b2[k] * QA * QB); /* in float, as always */
     double sum = 0, most = 0;
     float h[2 * MAX_HIDDEN];
     for (size_t k = 0; k < n; k++) {
