@@ -174,13 +174,22 @@ windows: chariot.exe chariot-chess.exe ## both engines for Windows x86-64 (Debia
 aarch64: chariot-aarch64 chariot-chess-aarch64 ## both engines for Linux ARM64 (Debian's gcc-aarch64-linux-gnu), static
 
 # Each system whose tools are missing is said skipped, naming the Debian packages (CI installs them).
-test-cross: chariot chariot-chess      ## the Windows build under Wine, the ARM64 build under qemu-user: bench, perft, sessions (tests/cross_test.py)
+test-cross: chariot chariot-chess      ## the Windows build under Wine, the ARM64 build under qemu-user: bench, perft, sessions (tests/cross_test.py), the net's NEON arithmetic
 	@if command -v $(MINGW_CC) >/dev/null && command -v wine >/dev/null; then \
 	    $(MAKE) --no-print-directory windows windows-replay && python3 tests/cross_test.py windows; \
 	else echo "test-cross SKIPPED for Windows: no $(MINGW_CC) or wine (Debian: apt-get install gcc-mingw-w64-x86-64 wine wine64)"; fi
 	@if command -v $(AARCH64_CC) >/dev/null && command -v qemu-aarch64 >/dev/null; then \
-	    $(MAKE) --no-print-directory aarch64 && python3 tests/cross_test.py aarch64; \
+	    $(MAKE) --no-print-directory aarch64 tests/run-tests-aarch64 tests/run-tests-chess-aarch64 && \
+	    python3 tests/cross_test.py aarch64 && qemu-aarch64 tests/run-tests-aarch64 --engine ./chariot nnue && \
+	    qemu-aarch64 tests/run-tests-chess-aarch64 --engine ./chariot-chess nnue; \
 	else echo "test-cross SKIPPED for ARM64: no $(AARCH64_CC) or qemu-aarch64 (Debian: apt-get install gcc-aarch64-linux-gnu qemu-user)"; fi
+
+# The net's NEON arithmetic (every layout) against the reference: the engine's `nnue` test group for ARM64.
+tests/run-tests-aarch64: $(LIB_xiangqi) $(TESTSRC) $(HDRS_xiangqi) tests/*.h
+	$(AARCH64_CC) $(WARN) -static -O2 $(INC_xiangqi) -Itests -o $@ $(TESTSRC) $(LIB_xiangqi) $(LDLIBS)
+
+tests/run-tests-chess-aarch64: $(LIB_chess) $(CTESTSRC) $(HDRS_chess) tests/*.h
+	$(AARCH64_CC) $(WARN) -static -O2 $(INC_chess) -Itests -o $@ $(CTESTSRC) $(LIB_chess) $(LDLIBS)
 
 dist:                                 ## release archives under dist/: Linux x86-64 (three levels), Linux ARM64, Windows (.zip), SHA256SUMS
 	bash tools/build/dist.sh dist
@@ -369,7 +378,8 @@ tests/web/node_modules: tests/web/package.json tests/web/package-lock.json
 	cd tests/web && npm ci --no-audit --no-fund
 	@touch $@
 
-test-web: wasm chariot chariot-chess tests/web/node_modules ## the page in headless chromium, threaded and single-threaded
+test-web: wasm chariot chariot-chess tests/web/node_modules ## the page in headless chromium, threaded and single-threaded; each .wasm within 1 MiB
+	bash tests/web/size_test.sh $(WASM_DIR)
 	node tests/web/test_page.mjs
 	node tests/web/test_page.mjs --no-isolation
 
@@ -514,7 +524,7 @@ test-fuzz-replay: $(ALL_FUZZ:%=fuzz-out/bin/replay_%) ## replay tests/fuzz/corpu
 clean:                                ## remove build outputs
 	rm -f chariot chariot-debug chariot-tunable chariot-chess-tunable chariot-san chariot-tsan chariot-tune chariot-tune-chess chariot-train chariot-train-chess tests/run-tests tests/run-tests-san \
 	    chariot-chess chariot-chess-debug chariot-chess-san tests/run-tests-chess tests/chess/perft-check \
-	    tests/chess/rules-check tests/chess/rules-check-san
+	    tests/chess/rules-check tests/chess/rules-check-san tests/run-tests-aarch64 tests/run-tests-chess-aarch64
 	rm -f chariot-mpi chariot-chess-mpi chariot-mpich chariot-chess-mpich $(PORTABLE:%=chariot-%) $(PORTABLE:%=chariot-chess-%)
 	rm -f chariot.exe chariot-chess.exe chariot-aarch64 chariot-chess-aarch64
 	rm -rf $(WASM_DIR) build

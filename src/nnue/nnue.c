@@ -338,7 +338,7 @@ static Score output(const NnueNet *net, const NnueAccumulator *a, Color us)
     const bool squared = net->layout & NNUE_LAYOUT_SCRELU;
     const int64_t sum =
         (int64_t)net->b2[k] + hidden_dot(a->v[us], w2, n, squared) + hidden_dot(a->v[!us], w2 + n, n, squared);
-    const int64_t cp = nnue_output_cp_layout(sum, net->layout);
+    const int64_t cp = nnue_output_cp(sum, net->layout);
     const int64_t limit = SCORE_RULE_IN_MAX - 1;
     return (Score)(cp > limit ? limit : cp < -limit ? -limit : cp);
 }

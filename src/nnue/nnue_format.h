@@ -30,7 +30,7 @@
  * NNUE_LAYOUT_SCRELU, another layout bit, squares the clipped hidden values before the output layer: the
  * output is b2[k] + w2[k] . [sq(clip(acc of the side to move)), sq(clip(acc of the other side))], where
  * sq(a) = a * a / 1024 rounded down (nnue_square: a in [0, QA] gives [0, 1022], an int16 again, whose unit is
- * QA * QA / 1024), and b2 is in units of QA * QA / 1024 * QB (nnue_output_cp_layout); an engine that knows
+ * QA * QA / 1024), and b2 is in units of QA * QA / 1024 * QB (nnue_output_cp); an engine that knows
  * only the first bit refuses such a net by its layout bits.
  *
  * The units: version 2 had QA 255 and QB 256, and its integer net was 13 centipawns on average from the float
@@ -203,10 +203,6 @@ static inline size_t nnue_file_size(size_t inputs, size_t hidden, size_t buckets
     return NNUE_HEADER_SIZE + 2 * (inputs * hidden + hidden + buckets * 2 * hidden) + 4 * buckets;
 }
 
-/* The output layer's sum (b2 + w2 . [clip(acc of the side to move), clip(acc of the other)], the units above)
- * in centipawns, rounded toward zero: how the engine and the trainer turn it into a score, written once. */
-static inline int64_t nnue_output_cp(int64_t sum) { return sum * NNUE_OUTPUT_CP / ((int64_t)NNUE_QA * NNUE_QB); }
-
 /* A clipped hidden value a in [0, QA] squared, in its unit QA * QA >> NNUE_SQUARE_SHIFT (NNUE_LAYOUT_SCRELU):
  * at most 1022, so the output layer's dot stays the int16 x int16 -> int32 sum of the plain net. */
 static inline int32_t nnue_square(int32_t a) { return a * a >> NNUE_SQUARE_SHIFT; }
@@ -220,11 +216,13 @@ static inline double nnue_output_unit(uint32_t layout)
                                        : (double)NNUE_QA * NNUE_QB;
 }
 
-/* nnue_output_cp for a net of `layout`: the sum in centipawns, rounded toward zero. */
-static inline int64_t nnue_output_cp_layout(int64_t sum, uint32_t layout)
+/* The output layer's sum of a net of `layout` (b2 + w2 . [h(acc of the side to move), h(acc of the other)], h the
+ * clipped value or its square, the units above) in centipawns, rounded toward zero: how the engine and the
+ * trainer turn it into a score, written once. */
+static inline int64_t nnue_output_cp(int64_t sum, uint32_t layout)
 {
     if (!(layout & NNUE_LAYOUT_SCRELU))
-        return nnue_output_cp(sum);
+        return sum * NNUE_OUTPUT_CP / ((int64_t)NNUE_QA * NNUE_QB);
     return sum * NNUE_OUTPUT_CP * (1 << NNUE_SQUARE_SHIFT) / ((int64_t)NNUE_QA * NNUE_QA * NNUE_QB);
 }
 
@@ -232,7 +230,7 @@ static inline int64_t nnue_output_cp_layout(int64_t sum, uint32_t layout)
  * (ours[0..n): the side to move's, theirs[0..n): the other side's; w2 and b2 its bucket's): each accumulator
  * b1 plus the w1 rows of its inputs, clipped to [0, QA] (and squared, nnue_square, in a net of
  * NNUE_LAYOUT_SCRELU), dotted with its half of w2 (the side to move's first), plus b2, through
- * nnue_output_cp_layout. Scalar and slow: the reference the engine's SIMD arithmetic must equal
+ * nnue_output_cp. Scalar and slow: the reference the engine's SIMD arithmetic must equal
  * (tests/test_nnue.c) and the trainer measures its quantised net with. */
 static inline int64_t nnue_reference_output(const int16_t *w1, const int16_t *b1, const int16_t *w2, int32_t b2,
                                             size_t hidden, const uint16_t *ours, const uint16_t *theirs, int n,
@@ -251,7 +249,7 @@ static inline int64_t nnue_reference_output(const int16_t *w1, const int16_t *b1
             sum += (int64_t)acc * w2[(size_t)half * hidden + j];
         }
     }
-    return nnue_output_cp_layout(sum, layout);
+    return nnue_output_cp(sum, layout);
 }
 
 #endif

@@ -13,7 +13,8 @@
 # (3.83 M positions at ~1,100/s) and 8 minutes, round 6 about 80 minutes (1.74 M positions at ~1,100/s and
 # 7.25 M at ~2,300/s) and 10 + 6 minutes, round 7 about 60 minutes (7.80 M positions at ~2,300/s) and 12
 # minutes, round 8 about 55 minutes (9.03 M positions at ~2,700/s, then 9.18 M) and 8 + 4 × 8 minutes, and for
-# the output buckets another 60 (to 19.1 M positions) and 2 × 8 + 2 × 14 minutes (two at a time); chess
+# the output buckets another 60 (to 19.1 M positions) and 2 × 8 + 2 × 14 minutes (two at a time), its second
+# run 73 minutes (6.00 M positions at ~1,360/s) and 15 minutes a 128-unit net, about 22 the shipped 256-unit one; chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
@@ -119,8 +120,8 @@ xiangqi)
     netround chariot xq-r6-from5.nnue xq-r7-n625 625 71:123071
     r7files=$files
     trainon chariot-train xq-r6-from5.nnue "$r4files,$r5files,$r6files,$r7files" xq-r7-from6.nnue 480
-    shipped=xq-r7-from6.nnue # nets/xiangqi.nnue
-    # round 8 (not shipped): round 7's net plays at 625 nodes a move (seed 81, stopped after 141,892
+    # xq-r7-from6.nnue was nets/xiangqi.nnue from 2026-11-28 to 2026-11-30
+    # round 8: round 7's net plays at 625 nodes a move (seed 81, stopped after 141,892
     # games); round 7's net trained on with those alone, the range counted by pieces, on one thread (it
     # was trained beside another training)
     netround chariot xq-r7-from6.nnue xq-r8-n625 625 81:141892
@@ -154,6 +155,12 @@ xiangqi)
     netround chariot xq-r7-from6.nnue xq-r8-n625 625 82:93754
     ./chariot-train --acc-count pieces --data "$r8files,$files" --out "$out/xq-r8a-b8k.nnue" --hidden 128 \
         --epochs 20 --scale 480 --lambda 0.1 --threads 2 --buckets 8 --king-mirror | tail -3
+    # the same with the squared clipped ReLU (not kept), and with 256 units (2026-11-30): nets/xiangqi.nnue
+    ./chariot-train --acc-count pieces --data "$r8files,$files" --out "$out/xq-r8a-b8k-sq.nnue" --hidden 128 \
+        --epochs 20 --scale 480 --lambda 0.1 --threads 2 --buckets 8 --king-mirror --screlu | tail -3
+    ./chariot-train --acc-count pieces --data "$r8files,$files" --out "$out/xq-r8a-b8k-h256.nnue" --hidden 256 \
+        --epochs 20 --scale 480 --lambda 0.1 --threads 2 --buckets 8 --king-mirror | tail -3
+    shipped=xq-r8a-b8k-h256.nnue # nets/xiangqi.nnue
     # round 9 (2026-11-30, not trained on yet): that net plays at 625 nodes a move (seed 91, 82ef1e4's search),
     # stopped after 66,544 games
     netround chariot xq-r8a-b8k.nnue xq-r9-n625 625 91:66544
