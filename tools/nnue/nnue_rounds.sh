@@ -164,6 +164,9 @@ xiangqi)
     # round 9 (2026-11-30, not trained on yet): that net plays at 625 nodes a move (seed 91, 82ef1e4's search),
     # stopped after 66,544 games
     netround chariot xq-r8a-b8k.nnue xq-r9-n625 625 91:66544
+    # and the shipped 256-unit net plays at 625 nodes a move (seed 92, acc2a49's search; growing since 2026-11-30:
+    # the count is nets/data.txt's row)
+    netround chariot xq-r8a-b8k-h256.nnue xq-r9-n625 625 92:1453
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
