@@ -33,8 +33,8 @@ RECIPES=(
     "xq-r8-n625-s82.bin ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 93754
         062c99055d155e0e2f58e46589d96e0378a3081b958e332ef628be1bf516cd4c manifest --nodes 625 --seed 82"
     "xq-r9-n625-s91.bin 089e01f chariot xq-r8a-b8k.nnue - f9be0476 66544 - manifest --nodes 625 --seed 91"
-    # growing since 2026-11-30 (the shipped 256-unit net playing): GAMES is its manifest row's, measured when stopped
-    "xq-r9-n625-s92.bin acc2a49 chariot xq-r8a-b8k-h256.nnue nets/xiangqi.nnue 9398dd1e 1453
+    # the shipped 256-unit net playing (2026-11-30, to go on): GAMES is its manifest row's, measured when stopped
+    "xq-r9-n625-s92.bin acc2a49 chariot xq-r8a-b8k-h256.nnue nets/xiangqi.nnue 9398dd1e 3706
         801471168e44feb88cef327aa7d48380148561eedac634603c15f32a056987d5 manifest --nodes 625 --seed 92"
     "chess-r6-n1250-s21.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 60069 - manifest
         --nodes 1250 --seed 21"
