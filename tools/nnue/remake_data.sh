@@ -20,27 +20,26 @@ niceness=${NICE:-10}
 manifest=$root/nets/data.txt
 FIRST=1000 # the games the prefix checksums cover
 
-# FILE -> "COMMIT ENGINE NET NET_SOURCE NET_SHA256_PREFIX GAMES FIRST_SHA256 WHOLE DATAGEN_ARGS...": NET_SOURCE is
+# FILE -> "COMMIT ENGINE NET NET_SOURCE NET_SHA256_PREFIX GAMES FIRST_SHA256 DATAGEN_ARGS...": NET_SOURCE is
 # a path in git at COMMIT, or "-" for a net that only OUT can hold (made by the trainer: nnue_rounds.sh);
-# FIRST_SHA256 is data_manifest.py --prefix-hash of the first FIRST games ("-": not known yet); WHOLE checks
-# the whole file: "manifest" (its row's checksum) or "dump:MD5" (the md5 of `datagen --dump` without its
-# header line, for a file the manifest holds in the older record format).
+# FIRST_SHA256 is data_manifest.py --prefix-hash of the first FIRST games ("-": not known yet); the whole file
+# is checked against its manifest row's checksum.
 RECIPES=(
     # the record file of 9f5c973 (same search, bench 318525), remade in the compact format on 2026-11-30: its dump
     # equalled the record file's (md5 ef3a10a6..., nets/data.txt), and the manifest's row now measures the remake
     "xq-r8-n625-s81.bin ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 300590
-        ad74a88a9fc6604667c8ca0a0894b9aff2fc469796decd6cd5f440474f96d617 manifest --nodes 625 --seed 81"
+        ad74a88a9fc6604667c8ca0a0894b9aff2fc469796decd6cd5f440474f96d617 --nodes 625 --seed 81"
     "xq-r8-n625-s82.bin ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 93754
-        062c99055d155e0e2f58e46589d96e0378a3081b958e332ef628be1bf516cd4c manifest --nodes 625 --seed 82"
-    "xq-r9-n625-s91.bin 089e01f chariot xq-r8a-b8k.nnue - f9be0476 66544 - manifest --nodes 625 --seed 91"
-    # the shipped 256-unit net playing (2026-11-30, to go on): GAMES is its manifest row's, measured when stopped
+        062c99055d155e0e2f58e46589d96e0378a3081b958e332ef628be1bf516cd4c --nodes 625 --seed 82"
+    "xq-r9-n625-s91.bin 089e01f chariot xq-r8a-b8k.nnue - f9be0476 66544 - --nodes 625 --seed 91"
+    # the shipped 256-unit net playing (2026-11-30, to go on): GAMES is its row's, measured when stopped
     "xq-r9-n625-s92.bin acc2a49 chariot xq-r8a-b8k-h256.nnue nets/xiangqi.nnue 9398dd1e 3706
-        801471168e44feb88cef327aa7d48380148561eedac634603c15f32a056987d5 manifest --nodes 625 --seed 92"
-    "chess-r6-n1250-s21.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 60069 - manifest
+        801471168e44feb88cef327aa7d48380148561eedac634603c15f32a056987d5 --nodes 625 --seed 92"
+    "chess-r6-n1250-s21.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 60069 -
         --nodes 1250 --seed 21"
-    "chess-r6-n1250-s6001.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 67003 - manifest
+    "chess-r6-n1250-s6001.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 67003 -
         --nodes 1250 --seed 6001"
-    "chess-r6-n1250-s6003.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 33593 - manifest
+    "chess-r6-n1250-s6003.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 33593 -
         --nodes 1250 --seed 6003"
 )
 
@@ -70,7 +69,7 @@ if [[ ${1:-} == --list ]]; then
 fi
 file=${1:?usage: tools/nnue/remake_data.sh FILE [GAMES] | --list}
 r=$(recipe "$file") || die "no recipe for '$file' (--list shows the files it knows; nnue_rounds.sh has the rest)"
-read -r commit engine net net_src net_sha games first_sha whole args <<<"$r"
+read -r commit engine net net_src net_sha games first_sha args <<<"$r"
 limit=${2:-$games}
 [[ $limit =~ ^[1-9][0-9]*$ ]] || die "GAMES is a whole number from 1, not '$limit'"
 ((limit <= games)) || die "$file holds $games games; GAMES $limit is more"
@@ -103,11 +102,7 @@ cd "$out"
 nice -n "$niceness" "$exe" datagen --out "$file" --games "$limit" --threads "$workers" --eval "$net" --quiet $args
 
 # The check: the whole file against the manifest, a shorter one's first games against the prefix checksum.
-if ((limit == games)) && [[ $whole == dump:* ]]; then
-    got=$("$exe" datagen --dump "$file" | tail -n +2 | md5sum | cut -d' ' -f1)
-    [[ $got == "${whole#dump:}" ]] || die "$file: its dump's md5 is $got, the recipe says ${whole#dump:}"
-    echo "$file: ok (its dump as the record file's: md5 $got)"
-elif ((limit == games)); then
+if ((limit == games)); then
     grep -q "^$file " "$manifest" || die "$file has no row in nets/data.txt"
     tmp=$(mktemp)
     grep -E "^(#|$file )" "$manifest" >"$tmp"
