@@ -89,8 +89,31 @@ static void test_shapes(void)
     CHECK(opt == -1 && max == -1, "infinite: no limit");
 }
 
+/* The optimum as the search goes: a best move that keeps changing gets more time than one that holds, the more
+ * iterations it holds the less (down to a floor), a falling score more, a rising one nothing more. */
+static void test_scale(void)
+{
+    CHECK(time_scale_percent(0, 0) > 100, "a best move just changed: %d%% of the optimum", time_scale_percent(0, 0));
+    CHECK(time_scale_percent(TIME_HELD_STEPS, 0) < 100, "a best move held long: %d%%",
+          time_scale_percent(TIME_HELD_STEPS, 0));
+    for (int held = 0; held < 2 * TIME_HELD_STEPS; held++)
+        CHECK(time_scale_percent(held + 1, 0) <= time_scale_percent(held, 0), "held %d: %d%%, %d: %d%%", held,
+              time_scale_percent(held, 0), held + 1, time_scale_percent(held + 1, 0));
+    CHECK(time_scale_percent(TIME_HELD_STEPS + 50, 0) == time_scale_percent(TIME_HELD_STEPS - 1, 0) &&
+              time_scale_percent(-3, 0) == time_scale_percent(0, 0),
+          "held is clamped to the table");
+    for (int held = 0; held < TIME_HELD_STEPS; held++) {
+        const int base = time_scale_percent(held, 0);
+        CHECK(time_scale_percent(held, -500) == base, "a rising score changes nothing (held %d)", held);
+        CHECK(time_scale_percent(held, TIME_FALL_FULL / 2) > base, "a falling score adds time (held %d)", held);
+        CHECK(time_scale_percent(held, 30000) == base * (100 + TIME_FALL_MAX_PERCENT) / 100,
+              "a mate's fall adds the most, no more (held %d): %d%%", held, time_scale_percent(held, 30000));
+    }
+}
+
 void test_timeman(void)
 {
     test_grid();
     test_shapes();
+    test_scale();
 }

@@ -116,6 +116,21 @@ static bool helper_skips(int id, int depth, int target)
 /* Lines the main thread reports (MultiPV, as far as there are root moves). */
 static int multipv_lines(const SearchThread *t) { return iclamp(t->limits.multipv, 1, imin(t->s.nroot, MAX_MULTIPV)); }
 
+/* The time after which the main thread starts no new iteration, in ms from the search's start (-1: none):
+ * the optimum as this iteration's best move and score scale it (time_scale_percent), except that a fixed
+ * time a move (movetime) is used whole. Called once per completed iteration: it also records that iteration. */
+static int64_t soft_limit(SearchThread *t)
+{
+    const RootMove *best = &t->s.root[0];
+    t->s.best_held = best->move == t->s.last_best ? t->s.best_held + 1 : 0;
+    const int fall = t->s.last_score == -SCORE_INF ? 0 : t->s.last_score - best->score;
+    t->s.last_best = best->move;
+    t->s.last_score = best->score;
+    if (t->s.optimum_ms < 0 || t->limits.movetime > 0)
+        return t->s.optimum_ms;
+    return t->s.optimum_ms * time_scale_percent(t->s.best_held, fall) / 100;
+}
+
 /* Iterative deepening with aspiration windows; only thread 0 reports and keeps time. */
 static void iterate(SearchThread *t, const SearchReporter *rep)
 {
@@ -182,9 +197,9 @@ static void iterate(SearchThread *t, const SearchReporter *rep)
             atomic_store(&g_stop, true);
             break;
         }
-        int64_t elapsed = thread_elapsed(t);
+        const int64_t soft = soft_limit(t);
         if (mate_found(t) || mate_settled(t, depth) ||
-            (t->s.optimum_ms >= 0 && !atomic_load(&g_pondering) && elapsed >= t->s.optimum_ms))
+            (soft >= 0 && !atomic_load(&g_pondering) && thread_elapsed(t) >= soft))
             break;
     }
 }
@@ -355,6 +370,9 @@ Move search_run(SearchThread *t, const SearchReporter *rep)
     atomic_store(&t->published, 0);
     t->s.start_ms = time_now_ms();
     time_allocate(&t->limits, pos_side(pos), &t->s.optimum_ms, &t->s.maximum_ms);
+    t->s.last_best = MOVE_NONE;
+    t->s.best_held = 0;
+    t->s.last_score = -SCORE_INF;
     history_new_search(&t->hist);
     tt_new_search();
     pos_trim_history(pos);

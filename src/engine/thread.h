@@ -59,6 +59,9 @@ typedef struct SearchThread {
         RootMove root[MAX_MOVES];
         int nroot, pv_index, seldepth, completed_depth;
         int64_t start_ms, optimum_ms, maximum_ms;
+        Move last_best;        /* main thread: the best move of the last completed iteration (time_scale_percent) */
+        int best_held;         /* ... the completed iterations before that one with the same best move */
+        Score last_score;      /* ... and its score (-SCORE_INF: none yet) */
         uint64_t others_nodes; /* main thread: the helpers' nodes at the last check */
         PvLine shown;          /* main thread: the first line of the last info it reported */
         SearchStats stats;

@@ -43,3 +43,13 @@ void time_allocate(const SearchLimits *l, Color us, int64_t *optimum, int64_t *m
     *optimum = opt > 1 ? opt : 1;
     *maximum = max > 1 ? max : 1;
 }
+
+/* by the iterations the best move has held: 0 (it changed), 1, ... TIME_HELD_STEPS - 1 or more */
+static const int TIME_HELD_PERCENT[TIME_HELD_STEPS] = {140, 115, 100, 90, 80, 72};
+
+int time_scale_percent(int held, int fall)
+{
+    int percent = TIME_HELD_PERCENT[iclamp(held, 0, TIME_HELD_STEPS - 1)];
+    int extra = TIME_FALL_MAX_PERCENT * iclamp(fall, 0, TIME_FALL_FULL) / TIME_FALL_FULL;
+    return percent * (100 + extra) / 100;
+}

@@ -1,6 +1,7 @@
 /*
  * timeman.h - how long to think: an optimum time (stop after an iteration
- * that ends past it) and a maximum time (stop in the middle of one).
+ * that ends past it, once the best move's hold and the score's fall have
+ * scaled it) and a maximum time (stop in the middle of one).
  */
 #ifndef CHARIOT_TIMEMAN_H
 #define CHARIOT_TIMEMAN_H
@@ -28,5 +29,18 @@ int64_t time_now_us(void);
 
 /* Sets *optimum and *maximum in ms from the start of the search; -1 = none. */
 void time_allocate(const SearchLimits *l, Color us, int64_t *optimum, int64_t *maximum);
+
+/* The optimum as the search goes: once an iteration completes, the main thread stops if the time spent passes
+ * the optimum times this percentage. A best move that has just changed gets more than the optimum, one that
+ * has held through several iterations less (TIME_HELD_PERCENT, by iterations held); a score that fell since
+ * the last iteration gets more again, up to TIME_FALL_MAX_PERCENT more for a fall of TIME_FALL_FULL or more
+ * (in the evaluation's units). `held`: the completed iterations before this one that had the same best move;
+ * `fall`: the last iteration's score minus this one's (negative: it rose). */
+enum {
+    TIME_HELD_STEPS = 6,
+    TIME_FALL_FULL = 100,
+    TIME_FALL_MAX_PERCENT = 40,
+};
+int time_scale_percent(int held, int fall);
 
 #endif
