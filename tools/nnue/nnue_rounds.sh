@@ -166,8 +166,8 @@ xiangqi)
     # stopped after 66,544 games
     netround chariot xq-r8a-b8k.nnue xq-r9-n625 625 91:66544
     # and the shipped 256-unit net plays at 625 nodes a move (seed 92, acc2a49's search; stopped on 2026-11-30 at
-    # 3,706 games, to go on: the count is nets/data.txt's row)
-    netround chariot xq-r8a-b8k-h256.nnue xq-r9-n625 625 92:3706
+    # 102,046 games, to go on: the count is nets/data.txt's row)
+    netround chariot xq-r8a-b8k-h256.nnue xq-r9-n625 625 92:102046
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
