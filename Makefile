@@ -37,9 +37,10 @@ MARCH   := $(if $(filter generic,$(ARCH)),,-march=$(if $(filter x86-64-avx2,$(AR
 LTO     := $(shell echo 'int main(void) { return 0; }' | $(CC) -flto=auto -x c - -o /dev/null 2>/dev/null && echo -flto=auto)
 OPT     := -O3 $(MARCH) $(LTO)
 LDLIBS  := -lm -lpthread
-# The float tools (the trainer) round every product and sum on its own, as ISO C reads them: clang would fuse
-# a * b + c where the processor has FMA and gcc would not, and the same recipe would train other nets
-# (tests/train_compilers_test.sh).
+# The float tools (the trainer, the evaluation tuner) round every product and sum on its own, as ISO C reads
+# them: clang would fuse a * b + c where the processor has FMA and gcc would not, and the same recipe would
+# train other nets (tests/train_compilers_test.sh; the tuner's 3 passes on tests/tune-sample.tsv wrote the
+# same header from both compilers before and after, 2026-11-30).
 FLOAT_SAME := -ffp-contract=off
 
 # One engine, built once per game: the engine, the front ends and one game folder, compiled against that
@@ -132,7 +133,7 @@ $(2)-mpich: $$(CORE) $$(SRC_$(1)) $$(CLUSTER) $$(HDRS_$(1)) src/cluster/cluster.
 	    $$(SRC_$(1)) $$(CLUSTER) $$(LDLIBS)
 
 $(3): tools/tune/tune.c $$(LIB_$(1)) $$(HDRS_$(1))
-	$$(CC) $$(WARN) -O3 $$(MARCH) -DNDEBUG -DEVAL_TUNING $$(INC_$(1)) -o $$@ tools/tune/tune.c $$(LIB_$(1)) $$(LDLIBS)
+	$$(CC) $$(WARN) -O3 $$(MARCH) $$(FLOAT_SAME) -DNDEBUG -DEVAL_TUNING $$(INC_$(1)) -o $$@ tools/tune/tune.c $$(LIB_$(1)) $$(LDLIBS)
 
 $(4): tools/nnue/train.c $$(LIB_$(1)) $$(HDRS_$(1))
 	$$(CC) $$(WARN) -O3 $$(MARCH) $$(FLOAT_SAME) -DNDEBUG $$(INC_$(1)) -o $$@ tools/nnue/train.c $$(LIB_$(1)) $$(LDLIBS)

@@ -5,7 +5,8 @@
 #   - a broken game is reported by its number and the text found, and the other games are still reviewed;
 #   - the output is PGN that the engine's own reader plays back to the same positions;
 #   - --svg writes a drawing per game (FILE, FILE-2 ...), well-formed XML with a mark per marked move;
-#   - --multipv 3 gives three different best moves at each marked move, the blunders unchanged;
+#   - --multipv 3 gives three different best moves at each marked move, and the review is otherwise the
+#     same text as without it (marks, scores, depths, best lines);
 #   - --side judges one side's moves only; bad arguments and a file with no readable game exit 2;
 #     Ctrl-C writes what is done, marked unfinished, and exits 1.
 #   tests/annotate_test.sh ./chariot tests/annotate/xiangqi.pgn "C5+4"
@@ -80,7 +81,7 @@ other=$(sed -n 's/.*review at depth [0-9]*: [^;]*; \([A-Za-z]*\): .*/\1/p' "$tmp
 tr '\n' ' ' < "$tmp/side.pgn" | grep -q "review at depth $DEPTH: $first: no move judged" || fail "--side $other judged $first's moves"
 
 # --multipv 3: a marked move's comment gives the best move and two more, each a different move with its line;
-# the blunders marked are the same
+# without the next moves the review is the same text as one line's (the marks come from one line's search)
 "$engine" annotate --depth $DEPTH --multipv 3 --quiet "$pgn" > "$tmp/mpv.pgn" 2> /dev/null || fail "--multipv exited with $?"
 tr '\n' ' ' < "$tmp/mpv.pgn" > "$tmp/mpvc"
 python3 - "$tmp/mpvc" "$tmp/flatc" <<'PY' || fail "--multipv 3: $(grep -o 'best [^}]*' "$tmp/mpvc" | head -2)"
@@ -93,6 +94,8 @@ for c in marked:
     moves = [re.search(r"best (\S+) \(", c).group(1)] + re.findall(r"; next (\S+) \([^)]*\): \S", c)
     assert len(moves) == 3 and len(set(moves)) == 3, c
 assert nags(text) == nags(plain), (nags(text), nags(plain))
+words = lambda t: " ".join(t.split())
+assert words(re.sub(r"; next [^;}]*", "", text)) == words(plain), "the review differs from one line's beyond the next moves"
 PY
 bad() {
     local rc=0

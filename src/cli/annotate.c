@@ -385,8 +385,11 @@ static void search_position(const Options *o, const Position *pos, Move played, 
         tt_clear();
         engine_new_game();
     }
+    static SearchLimits one; /* the marks come from one line's search, whatever --multipv asks */
+    one = o->limits;
+    one.multipv = 1;
     SearchReporter rep = {on_info, on_bestmove, s};
-    engine_search(pos, &o->limits, &rep);
+    engine_search(pos, &one, &rep);
     s->score = engine_root_score();
     if (s->pv_len == 0 && s->best != MOVE_NONE)
         s->pv[0] = s->best, s->pv_len = 1;
@@ -394,8 +397,7 @@ static void search_position(const Options *o, const Position *pos, Move played, 
     if (played != MOVE_NONE && played != s->best && !interrupted) {
         /* the move played, alone, to the same limit: its score beside the best one's, at the same depth */
         static SearchLimits alone;
-        alone = o->limits;
-        alone.multipv = 1;
+        alone = one;
         alone.nsearchmoves = 1;
         alone.searchmoves[0] = played;
         Seen scratch;
@@ -404,6 +406,29 @@ static void search_position(const Options *o, const Position *pos, Move played, 
         s->played = engine_root_score();
     }
     s->searched = !interrupted;
+}
+
+/* --multipv K at a marked move: the position searched again with K lines, once every mark is made (so that
+ * the marks and scores are those of one line's search, the same with or without --multipv); the next best
+ * moves are that search's lines other than the best move already given, K - 1 at most. */
+static void search_alternatives(const Options *o, const Position *pos, Seen *s)
+{
+    static Seen lines;
+    memset(&lines, 0, sizeof lines);
+    SearchReporter rep = {on_info, on_bestmove, &lines};
+    engine_search(pos, &o->limits, &rep);
+    if (interrupted)
+        return;
+    s->nalt = 0;
+    if (lines.pv_len > 0 && lines.pv[0] != s->best) { /* the K-line search's first line, when another move */
+        s->alt[0].score = engine_root_score();
+        s->alt[0].pv_len = lines.pv_len < ANNOTATE_ALT_PLIES ? lines.pv_len : ANNOTATE_ALT_PLIES;
+        memcpy(s->alt[0].pv, lines.pv, (size_t)s->alt[0].pv_len * sizeof s->alt[0].pv[0]);
+        s->nalt = 1;
+    }
+    for (int k = 0; k < lines.nalt && s->nalt < o->limits.multipv - 1; k++)
+        if (lines.alt[k].pv[0] != s->best)
+            s->alt[s->nalt++] = lines.alt[k];
 }
 
 static void progress(const Options *o, int game, int done, int total, int64_t t0)
@@ -461,6 +486,22 @@ static void game_judge_moves(const Options *o, Game *g)
         g->judged[i] = (ReviewJudgement){0, REVIEW_NONE, false};
         if (g->was_judged[i])
             g->judged[i] = review_judge(before->score, before->played, g->moves[i] == before->best);
+        pos_make(&pos, g->moves[i]);
+        pos_trim_history(&pos);
+    }
+}
+
+/* --multipv K: the marked moves' positions searched again for their next best moves (Ctrl-C stops it; the
+ * moves not reached keep their best move alone). */
+static void game_alternatives(const Options *o, Game *g)
+{
+    static Position pos;
+    if (o->limits.multipv <= 1)
+        return;
+    pos = g->start;
+    for (int i = 0; i < g->n && !interrupted; i++) {
+        if (g->was_judged[i] && g->judged[i].mark != REVIEW_NONE && g->seen[i].best != MOVE_NONE)
+            search_alternatives(o, &pos, &g->seen[i]);
         pos_make(&pos, g->moves[i]);
         pos_trim_history(&pos);
     }
@@ -819,6 +860,7 @@ int annotate_main(int argc, char **argv)
         }
         game_search(&o, &g, number);
         game_judge_moves(&o, &g);
+        game_alternatives(&o, &g);
         const bool unfinished = g.done < g.n + 1;
         game_write(&o, &g, out, unfinished);
         fflush(out);
