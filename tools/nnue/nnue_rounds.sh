@@ -153,21 +153,26 @@ xiangqi)
     # net from random weights with 8 buckets and king-relative inputs on both runs' 25.1 M positions
     r8files=$files
     netround chariot xq-r7-from6.nnue xq-r8-n625 625 82:93754
-    r8train() { # OUT [ARGS...]: a net from random weights on both runs, 8 buckets, king-relative, 20 epochs
-        ./chariot-train --acc-count pieces --data "$r8files,$files" --out "$out/$1" --epochs 20 --scale 480 \
+    r8all="$r8files,$files"
+    r8train() { # OUT [ARGS...]: a net from random weights on $trainset (default both runs), 8 buckets, king-relative,
+        # 20 epochs
+        ./chariot-train --acc-count pieces --data "${trainset:-$r8all}" --out "$out/$1" --epochs 20 --scale 480 \
             --lambda 0.1 --threads 2 --buckets 8 --king-mirror "${@:2}" | tail -3
     }
     r8train xq-r8a-b8k.nnue --hidden 128
     # the same with the squared clipped ReLU (not kept), and with 256 units (2026-11-30): nets/xiangqi.nnue
     r8train xq-r8a-b8k-sq.nnue --hidden 128 --screlu
     r8train xq-r8a-b8k-h256.nnue --hidden 256
-    shipped=xq-r8a-b8k-h256.nnue # nets/xiangqi.nnue
-    # round 9 (2026-11-30, not trained on yet): that net plays at 625 nodes a move (seed 91, 82ef1e4's search),
+    shipped=xq-r8a-b8k-h256.nnue # nets/xiangqi.nnue from 2026-11-30 until round 9's below
+    # round 9 (2026-11-30): that net plays at 625 nodes a move (seed 91, 82ef1e4's search),
     # stopped after 66,544 games
     netround chariot xq-r8a-b8k.nnue xq-r9-n625 625 91:66544
     # and the shipped 256-unit net plays at 625 nodes a move (seed 92, acc2a49's search; stopped on 2026-11-30 at
     # 102,046 games, to go on: the count is nets/data.txt's row)
     netround chariot xq-r8a-b8k-h256.nnue xq-r9-n625 625 92:102046
+    # round 9's first net (2026-11-30): round 8's shipped recipe on round 8 and that run (33.0 M positions)
+    trainset="$r8all,$files" r8train xq-r9a-b8k-h256.nnue --hidden 256
+    shipped=xq-r9a-b8k-h256.nnue # nets/xiangqi.nnue
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
