@@ -33,7 +33,7 @@ RECIPES=(
         062c99055d155e0e2f58e46589d96e0378a3081b958e332ef628be1bf516cd4c --nodes 625 --seed 82"
     "xq-r9-n625-s91.bin 089e01f chariot xq-r8a-b8k.nnue - f9be0476 66544 - --nodes 625 --seed 91"
     # the shipped 256-unit net playing (2026-11-30, to go on): GAMES is its row's, measured when stopped
-    "xq-r9-n625-s92.bin acc2a49 chariot xq-r8a-b8k-h256.nnue nets/xiangqi.nnue 9398dd1e 102046
+    "xq-r9-n625-s92.bin acc2a49 chariot xq-r8a-b8k-h256.nnue nets/xiangqi.nnue 9398dd1e 221633
         801471168e44feb88cef327aa7d48380148561eedac634603c15f32a056987d5 --nodes 625 --seed 92"
     "chess-r6-n1250-s21.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 60069 -
         --nodes 1250 --seed 21"
