@@ -31,9 +31,10 @@ RECIPES=(
         ad74a88a9fc6604667c8ca0a0894b9aff2fc469796decd6cd5f440474f96d617 --nodes 625 --seed 81"
     "xq-r8-n625-s82.bin ba65fd0 chariot xq-r7-from6.nnue nets/xiangqi.nnue c709acc1 93754
         062c99055d155e0e2f58e46589d96e0378a3081b958e332ef628be1bf516cd4c --nodes 625 --seed 82"
-    "xq-r9-n625-s91.bin 089e01f chariot xq-r8a-b8k.nnue - f9be0476 66544 - --nodes 625 --seed 91"
-    # the shipped 256-unit net playing (2026-11-30, to go on): GAMES is its row's, measured when stopped
-    "xq-r9-n625-s92.bin acc2a49 chariot xq-r8a-b8k-h256.nnue nets/xiangqi.nnue 9398dd1e 221633
+    "xq-r9-n625-s91.bin 089e01f chariot xq-r8a-b8k.nnue - f9be0476 66544
+        f22523cab5bde1532e7c75baa3d6887419bc5b571e655bd93ced2462b87c1ac6 --nodes 625 --seed 91"
+    # round 8's shipped 256-unit net playing (2026-11-30 to 2026-12-01, complete at its 25 M positions)
+    "xq-r9-n625-s92.bin acc2a49 chariot xq-r8a-b8k-h256.nnue nets/xiangqi.nnue 9398dd1e 324370
         801471168e44feb88cef327aa7d48380148561eedac634603c15f32a056987d5 --nodes 625 --seed 92"
     "chess-r6-n1250-s21.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 60069 -
         --nodes 1250 --seed 21"
