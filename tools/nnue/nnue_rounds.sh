@@ -168,7 +168,7 @@ xiangqi)
     # stopped after 66,544 games
     netround chariot xq-r8a-b8k.nnue xq-r9-n625 625 91:66544
     # and round 8's shipped 256-unit net plays at 625 nodes a move (seed 92, acc2a49's search): its first 102,046
-    # games, the data of round 9's first net (the run goes on; nets/data.txt's row counts the whole file)
+    # games, the data of round 9's first net (the run went on to 25 M positions: nets/data.txt's row)
     netround chariot xq-r8a-b8k-h256.nnue xq-r9-n625 625 92:102046
     # round 9's first net (2026-11-30): round 8's shipped recipe on round 8 and that run (33.0 M positions)
     trainset="$r8all,$files" r8train xq-r9a-b8k-h256.nnue --hidden 256
