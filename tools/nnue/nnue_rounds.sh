@@ -14,7 +14,9 @@
 # 7.25 M at ~2,300/s) and 10 + 6 minutes, round 7 about 60 minutes (7.80 M positions at ~2,300/s) and 12
 # minutes, round 8 about 55 minutes (9.03 M positions at ~2,700/s, then 9.18 M) and 8 + 4 × 8 minutes, and for
 # the output buckets another 60 (to 19.1 M positions) and 2 × 8 + 2 × 14 minutes (two at a time), its second
-# run 73 minutes (6.00 M positions at ~1,360/s) and 15 minutes a 128-unit net, about 22 the shipped 256-unit one; chess
+# run 73 minutes (6.00 M positions at ~1,360/s) and 15 minutes a 128-unit net, about 22 the shipped 256-unit one,
+# round 9 30 minutes of training (nets/data.txt has its runs' times), round 10 on a newer processor 89 minutes of
+# datagen (35.0 M positions at ~6,570/s) and 22 minutes of training; chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
@@ -172,7 +174,12 @@ xiangqi)
     netround chariot xq-r8a-b8k-h256.nnue xq-r9-n625 625 92:102046
     # round 9's first net (2026-11-30): round 8's shipped recipe on round 8 and that run (33.0 M positions)
     trainset="$r8all,$files" r8train xq-r9a-b8k-h256.nnue --hidden 256
-    shipped=xq-r9a-b8k-h256.nnue # nets/xiangqi.nnue
+    shipped=xq-r9a-b8k-h256.nnue # nets/xiangqi.nnue from 2026-11-30 until round 10's below
+    # round 10 (2026-12-01): that net plays at 625 nodes a move (seed 101, f8764b7's search) to 35 M positions; the
+    # same recipe on them alone
+    netround chariot xq-r9a-b8k-h256.nnue xq-r10-n625 625 101:448756
+    trainset="$files" r8train xq-r10a-b8k-h256.nnue --hidden 256
+    shipped=xq-r10a-b8k-h256.nnue # nets/xiangqi.nnue since 2026-12-01
     ;;
 chess)
     make -s chariot-chess chariot-train-chess

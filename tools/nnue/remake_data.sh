@@ -3,6 +3,8 @@
 #
 #   tools/nnue/remake_data.sh FILE [GAMES]      (GAMES: stop there, e.g. 1000 to check a remake in minutes)
 #   tools/nnue/remake_data.sh --list            the files it knows, each with its recipe
+#   tools/nnue/remake_data.sh --all             each of them in turn (a file already whole is only checked; one
+#                                               whose net only the trainer makes is skipped until it exists)
 #
 # A file's games depend on the engine's search as well as on the seed and settings, so the current ./chariot
 # remakes only data made since the search last changed. Each recipe below names the commit whose binary made
@@ -36,6 +38,9 @@ RECIPES=(
     # round 8's shipped 256-unit net playing (2026-11-30 to 2026-12-01, complete at its 25 M positions)
     "xq-r9-n625-s92.bin acc2a49 chariot xq-r8a-b8k-h256.nnue nets/xiangqi.nnue 9398dd1e 324370
         801471168e44feb88cef327aa7d48380148561eedac634603c15f32a056987d5 --nodes 625 --seed 92"
+    # round 9's shipped net playing (2026-12-01, the command's 35 M positions)
+    "xq-r10-n625-s101.bin f8764b7 chariot xq-r9a-b8k-h256.nnue nets/xiangqi.nnue dbd4a233 448756
+        824f3d7f35e15f2a9a136d03301301fdcc235b5fe0d44a93556b6b68286789e8 --nodes 625 --seed 101"
     "chess-r6-n1250-s21.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 60069 -
         --nodes 1250 --seed 21"
     "chess-r6-n1250-s6001.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 67003 -
@@ -68,7 +73,17 @@ if [[ ${1:-} == --list ]]; then
     done
     exit 0
 fi
-file=${1:?usage: tools/nnue/remake_data.sh FILE [GAMES] | --list}
+if [[ ${1:-} == --all ]]; then
+    failed=0
+    for r in "${RECIPES[@]}"; do
+        f=${r%% *}
+        echo "remake_data.sh: $f"
+        "$0" "$f" || failed=$((failed + 1))
+    done
+    echo "remake_data.sh --all: $failed of ${#RECIPES[@]} files not remade or not checked"
+    exit $((failed > 0 ? 2 : 0))
+fi
+file=${1:?usage: tools/nnue/remake_data.sh FILE [GAMES] | --list | --all}
 r=$(recipe "$file") || die "no recipe for '$file' (--list shows the files it knows; nnue_rounds.sh has the rest)"
 read -r commit engine net net_src net_sha games first_sha args <<<"$r"
 limit=${2:-$games}
