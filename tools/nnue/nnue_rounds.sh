@@ -180,6 +180,12 @@ xiangqi)
     netround chariot xq-r9a-b8k-h256.nnue xq-r10-n625 625 101:448756
     trainset="$files" r8train xq-r10a-b8k-h256.nnue --hidden 256
     shipped=xq-r10a-b8k-h256.nnue # nets/xiangqi.nnue since 2026-12-01
+    # round 11 (2026-12-01): that net plays at 625 nodes a move (seed 111, 4ca1e84's search), stopped after 393,010
+    # games; the same recipe on rounds 10 and 11 (65.4 M positions), 10 epochs (the steps of 20 on half as many);
+    # level with round 10's at 20,000 nodes (+4.5 ± 17.3), not kept
+    r10files=$files
+    netround chariot xq-r10a-b8k-h256.nnue xq-r11-n625 625 111:393010
+    trainset="$r10files,$files" r8train xq-r11a-b8k-h256-e10.nnue --hidden 256 --epochs 10
     ;;
 chess)
     make -s chariot-chess chariot-train-chess
