@@ -41,8 +41,8 @@ RECIPES=(
     # round 9's shipped net playing (2026-12-01, the command's 35 M positions)
     "xq-r10-n625-s101.bin f8764b7 chariot xq-r9a-b8k-h256.nnue nets/xiangqi.nnue dbd4a233 448756
         824f3d7f35e15f2a9a136d03301301fdcc235b5fe0d44a93556b6b68286789e8 --nodes 625 --seed 101"
-    # round 10's shipped net playing (2026-12-01, stopped at 393,010 games of the command's 35 M positions)
-    "xq-r11-n625-s111.bin 4ca1e84 chariot xq-r10a-b8k-h256.nnue nets/xiangqi.nnue 606f4e29 393010
+    # round 10's shipped net playing (2026-12-01, the command's 35 M positions; round 11's first net its first 393,010 games)
+    "xq-r11-n625-s111.bin 4ca1e84 chariot xq-r10a-b8k-h256.nnue nets/xiangqi.nnue 606f4e29 452320
         9f3f29ff1443568ca12f24102dadc78c2784e4bd0ab1919199f2203dc650a2e6 --nodes 625 --seed 111"
     "chess-r6-n1250-s21.bin b82b6d6 chariot-chess chess-r5-h256.nnue nets/chess.nnue 0cd2b12e 60069 -
         --nodes 1250 --seed 21"
