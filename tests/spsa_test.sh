@@ -2,6 +2,7 @@
 # The tuning build and the SPSA tuner (docs/tuning.md, "The search's numbers"):
 #   - the tuning build searches exactly as the engine with every number at its default (bench equal);
 #   - a number set through its UCI option changes the search (bench differs); one out of range is refused;
+#   - HashKiB (the tuning build only) sets a table below a MiB: 20,000 nodes fill it;
 #   - tools/tune/spsa.py runs iterations, writes its state, resumes from it, keeps every number in its range;
 #     an unknown number and an engine without tunable numbers are refused.
 #   tests/spsa_test.sh ./chariot ./chariot-tunable [openings]
@@ -27,6 +28,18 @@ printf 'uci\nsetoption name RFP_MARGIN value 9999\nquit\n' | "$tunable" > "$tmp/
 grep -q 'info string error: .*RFP_MARGIN' "$tmp/o1" || fail "RFP_MARGIN 9999 (above its range) was not refused"
 printf 'uci\nquit\n' | "$plain" > "$tmp/o2"
 grep -q 'option name RFP_MARGIN' "$tmp/o2" && fail "the engine itself offers RFP_MARGIN"
+grep -q 'option name HashKiB' "$tmp/o2" && fail "the engine itself offers HashKiB"
+# HashKiB: a table below a MiB in play (docs/tt-lab.md): 20,000 nodes fill 16 KiB, not 1 MiB; out of range refused
+hashfull() { # SETOPTIONS: the last hashfull of a 20,000-node search
+    printf 'uci\n%bposition startpos\ngo nodes 20000\n' "$1" | "$tunable" 2>&1 | grep -o 'hashfull [0-9]*' | tail -1 |
+        tr -dc 0-9
+}
+small=$(hashfull 'setoption name HashKiB value 16\n')
+big=$(hashfull 'setoption name Hash value 1\n')
+[ -n "$small" ] && [ -n "$big" ] && [ "$small" -ge 500 ] && [ "$big" -lt "$small" ] ||
+    fail "hashfull after 20,000 nodes: $small with HashKiB 16, $big with Hash 1"
+printf 'uci\nsetoption name HashKiB value 2000000\nquit\n' | "$tunable" > "$tmp/o3" 2>&1
+grep -q 'info string error: .*HashKiB' "$tmp/o3" || fail "HashKiB 2000000 (above its range) was not refused"
 
 run() { python3 tools/tune/spsa.py --engine "$tunable" --game $game --params RFP_MARGIN,LMP_BASE --pairs 1 --nodes 300 \
     --openings "$openings" --state "$tmp/state.json" "$@"; }

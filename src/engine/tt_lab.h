@@ -3,7 +3,8 @@
  * ttlab`) and the tests: table sizes below a MiB, aging, mate-distance
  * adjustment and key verification switched off to show what goes wrong
  * without them, the table switched off, fill over every generation, the
- * bucket a key falls in. The search and the protocols never use them.
+ * bucket a key falls in. The search never uses them; the protocols only in
+ * the tuning build (its HashKiB option, a table below a MiB in play).
  */
 #ifndef CHARIOT_TT_LAB_H
 #define CHARIOT_TT_LAB_H

@@ -19,6 +19,9 @@
 #include "numparse.h"
 #include "protocol.h"
 #include "skill.h"
+#ifdef SEARCH_TUNING
+#include "tt_lab.h"
+#endif
 
 EngineSettings g_settings = {.multipv = 1,
                              .move_overhead = 10,
@@ -250,6 +253,21 @@ static bool apply_use_nnue(const char *v, char *err, size_t len)
 SEARCH_PARAMS(SEARCH_PARAM_APPLY)
 #undef SEARCH_PARAM_APPLY
 #define SEARCH_PARAM_OPTION(name, value, lo, hi) {#name, OPT_SPIN, #value, lo, hi, NULL, apply_sp_##name},
+
+/* The tuning build's table in KiB (0: as Hash sets it), so that a short fixed-node match puts the table under
+ * the pressure a long game puts on a MiB table (docs/tt-lab.md, "The schemes in play"). */
+static bool apply_hash_kib(const char *v, char *err, size_t len)
+{
+    long kb = option_value(v);
+    if (kb == 0)
+        return true;
+    engine_wait();
+    if (!tt_resize_kb((size_t)kb)) {
+        snprintf(err, len, "could not allocate a %ld KiB table; keeping %zu MiB", kb, tt_size_mb());
+        return false;
+    }
+    return true;
+}
 #endif
 
 static const EngineOption ENGINE_OPTIONS[] = {
@@ -278,6 +296,7 @@ static const EngineOption ENGINE_OPTIONS[] = {
     {"TTReplace", OPT_COMBO, "aged-bucket", 0, 0, "always depth two-tier two-layer aged-bucket", apply_replace},
     {"TTStoreDepth0", OPT_CHECK, "true", 0, 0, NULL, apply_depth0},
 #ifdef SEARCH_TUNING
+    {"HashKiB", OPT_SPIN, "0", 0, 1048576, NULL, apply_hash_kib},
     SEARCH_PARAMS(SEARCH_PARAM_OPTION)
 #endif
 };

@@ -31,7 +31,7 @@ RULES = {
     "nnue": {"engine": FOR_GAMES},  # the learned evaluation: the net, its file and its training data
 
     "game": {"engine": FOR_GAMES},
-    "protocol": {"engine": ENGINE_API},
+    "protocol": {"engine": ENGINE_API | {"tt_lab.h"}},  # tt_lab.h: the tuning build's HashKiB option only
     "cli": {"engine": ENGINE_API | {"tt_lab.h"}, "nnue": NNUE_API, "protocol": "all", "cluster": {"cluster.h"}},  # ttlab: the lab
     "web": {"engine": ENGINE_API, "protocol": "all"},
     "cluster": {"engine": ENGINE_API | {"process.h", "tt_remote.h"}, "protocol": {"protocol.h", "options.h"}},

@@ -16,7 +16,8 @@
 # the output buckets another 60 (to 19.1 M positions) and 2 × 8 + 2 × 14 minutes (two at a time), its second
 # run 73 minutes (6.00 M positions at ~1,360/s) and 15 minutes a 128-unit net, about 22 the shipped 256-unit one,
 # round 9 30 minutes of training (nets/data.txt has its runs' times), round 10 on a faster machine 89 minutes of
-# datagen (35.0 M positions at ~6,570/s) and 22 minutes of training; chess
+# datagen (35.0 M positions at ~6,570/s) and 22 minutes of training, round 11 (not shipped) 75 minutes of
+# datagen to its first net's 30.4 M positions (~6,730/s; 11 more to its 35.0 M) and 21 minutes of training; chess
 # round 1 about 25 minutes and 2, round 2 another 100 minutes (2.79 M positions at ~465/s) and 3 minutes a
 # net; round 3 another 33 minutes (the seed-1 run's last 0.88 M) and 93 (round 2's net at 5000, 2500 and
 # 1250 nodes a move), 11 minutes of training on the 11.55 M positions; round 4 about 90 minutes of datagen
