@@ -126,7 +126,8 @@ def statistics():
         e, x = use["e"], use["x"]
         check("clock_use: moves, seconds, depths and clock share per engine, whoever moved first",
               (e.games, e.moves, e.seconds, e.depths, x.moves, x.seconds) == (3, 3, 12.0, [10, 12, 20], 2, 1.5) and
-              near(e.budget, 12 + 11, 1e-9) and sorted(e.left) == [5.0, 6.0] and e.stretch[0] == [2.0, 4.0, 6.0],
+              near(e.budget, 12 + 11, 1e-9) and sorted(e.left) == [5.0, 6.0] and e.stretch[0] == [2.0, 4.0, 6.0] and
+              "depth by own move (median): 1-10 12" in clock_use.report(use),
               clock_use.report(use))
         bare = os.path.join(tmp, "bare.pgn")
         with open(bare, "w") as f:

@@ -322,6 +322,7 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     Move quiets[64], noisy_moves[64], deferred[MAX_MOVES], best_move = MOVE_NONE, m;
     int nquiets = 0, nnoisy = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
     bool skip_quiets = false;
+    const bool tt_noisy = tt_move && !root && pos_is_noisy(pos, tt_move);
     const int lmp_limit = (SP(LMP_BASE) + depth * depth) / (improving ? 1 : 2);
     const bool may_defer = threads_split_work() && depth >= SMP_DEFER_MIN_DEPTH;
     Score best = -SCORE_INF;
@@ -393,7 +394,8 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
         } else {
             int r = 0;
             if (reducible) {
-                r = LMR_TABLE[imin(depth, 63)][imin(moves, 63)] - pv + cut_node + !improving - gives_check;
+                r = LMR_TABLE[imin(depth, 63)][imin(moves, 63)] - pv + cut_node * SP(LMR_CUT_NODE) + !improving -
+                    gives_check + (tt_noisy ? SP(LMR_TT_NOISY) : 0);
                 r -= hist_score / SP(LMR_HISTORY_DIV);
                 if (m == mp.killer1 || m == mp.killer2)
                     r--;

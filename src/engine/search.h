@@ -37,6 +37,8 @@
     X(LMR_BASE_PCT, 75, 0, 200)           /* reduction: (base + ln d ln m / divisor) / 100 ... */                      \
     X(LMR_DIVISOR_PCT, 225, 120, 400)     /* ... */                                                                    \
     X(LMR_HISTORY_DIV, 6000, 2000, 16000) /* one ply less reduction per this much history */                           \
+    X(LMR_CUT_NODE, 1, 0, 3)              /* plies more at expected cut nodes */                                       \
+    X(LMR_TT_NOISY, 0, 0, 2)              /* plies more for a quiet when the table's move is a capture */              \
     X(QS_FUTILITY_MARGIN, 150, 50, 400)   /* delta pruning: stand pat + margin + SEE gain >= alpha */
 
 #define SEARCH_PARAM_INDEX(name, value, lo, hi) SPI_##name,

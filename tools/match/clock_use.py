@@ -8,7 +8,10 @@ over the move. For each engine this prints its games and moves, the mean seconds
 the share of the clock it used (the seconds over the time control's base plus its increment once a move, for
 a "BASE+INC" TimeControl tag), the median seconds left at a game's end, and the mean seconds a move in each
 stretch of ten of its own moves (1-10, 11-20, ..., the last stretch everything from move 81 on): whether one
-side plays with more time in hand or spends it earlier, which a result alone does not tell.
+side plays with more time in hand or spends it earlier, which a result alone does not tell. A second line per
+engine gives the median depth in each stretch: the mean depth of a whole match is lifted by the endgames' and
+the mate searches' deep iterations, the opening and middlegame stretches compare the searches where the game is
+decided.
 """
 import re
 import statistics
@@ -59,6 +62,7 @@ class Use:
         self.seconds = self.budget = 0.0
         self.depths, self.left = [], []
         self.stretch = [[] for _ in range(STRETCHES)]
+        self.depth_stretch = [[] for _ in range(STRETCHES)]
 
 
 def clock_use(paths):
@@ -82,13 +86,25 @@ def clock_use(paths):
                 u.moves += len(own)
                 u.seconds += sum(s for s, _ in own)
                 u.depths += [d for _, d in own if d is not None]
-                for k, (s, _) in enumerate(own):
+                for k, (s, d) in enumerate(own):
                     u.stretch[min(k // STRETCH, STRETCHES - 1)].append(s)
+                    if d is not None:
+                        u.depth_stretch[min(k // STRETCH, STRETCHES - 1)].append(d)
                 if tc:
                     budget = float(tc.group(1)) + float(tc.group(2)) * len(own)
                     u.budget += budget
                     u.left.append(budget - sum(s for s, _ in own))
     return use
+
+
+def stretch_cells(stretches, fmt):
+    """'1-10 X, 11-20 Y, ...' for the stretches that hold a value, fmt(values) as X."""
+    cells = []
+    for k, st in enumerate(stretches):
+        if st:
+            label = f"{k * STRETCH + 1}-{(k + 1) * STRETCH}" if k < STRETCHES - 1 else f"{k * STRETCH + 1}+"
+            cells.append(f"{label} {fmt(st)}")
+    return ", ".join(cells)
 
 
 def report(use):
@@ -103,12 +119,10 @@ def report(use):
         if u.budget:
             head += f", {100 * u.seconds / u.budget:.0f}% of the clock used, {statistics.median(u.left):.1f} s left (median)"
         lines.append(head)
-        cells = []
-        for k, st in enumerate(u.stretch):
-            if st:
-                label = f"{k * STRETCH + 1}-{(k + 1) * STRETCH}" if k < STRETCHES - 1 else f"{k * STRETCH + 1}+"
-                cells.append(f"{label} {statistics.mean(st):.2f}")
-        lines.append("  s a move by own move: " + ", ".join(cells))
+        lines.append("  s a move by own move: " + stretch_cells(u.stretch, lambda st: f"{statistics.mean(st):.2f}"))
+        if u.depths:
+            lines.append("  depth by own move (median): " +
+                         stretch_cells(u.depth_stretch, lambda st: f"{statistics.median(st):g}"))
     return "\n".join(lines)
 
 
