@@ -322,7 +322,8 @@ Score search_node(SearchThread *t, Score alpha, Score beta, Depth depth, int ply
     Move quiets[64], noisy_moves[64], deferred[MAX_MOVES], best_move = MOVE_NONE, m;
     int nquiets = 0, nnoisy = 0, moves = 0, root_i = t->s.pv_index, ndeferred = 0, next_deferred = 0;
     bool skip_quiets = false;
-    const bool tt_noisy = tt_move && !root && pos_is_noisy(pos, tt_move);
+    /* A capturing table move reduces the quiets more; with the number at 0 (the engine's) nothing is asked. */
+    const bool tt_noisy = SP(LMR_TT_NOISY) && tt_move && !root && pos_is_noisy(pos, tt_move);
     const int lmp_limit = (SP(LMP_BASE) + depth * depth) / (improving ? 1 : 2);
     const bool may_defer = threads_split_work() && depth >= SMP_DEFER_MIN_DEPTH;
     Score best = -SCORE_INF;
